@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rpcrdma2_common: the RPC-over-RDMA v1/v2 header codec and RFC 8797
+ * private-data library shared by the rpcrdma2 client and server transports.
+ * The exported functions live in codec.c and cm_pdata.c; this file only
+ * identifies the module.
+ */
+#include <linux/module.h>
+
+MODULE_DESCRIPTION("RPC-over-RDMA v1/v2 header codec and CM private data");
+MODULE_LICENSE("GPL");

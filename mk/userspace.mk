@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: GPL-2.0
+# Userspace builds of the shared wire library (common/*.c): unit tests,
+# libFuzzer harnesses, the decoder tool and the codec benchmark.
+#
+# Conventions (so new files need no new rules):
+#   tests/userspace/<name>.c  -> build/us/<name>       (ASan+UBSan unit test)
+#   fuzz/<name>.c             -> build/fuzz/<name>     (libFuzzer, ASan+UBSan)
+#                                seed corpus: fuzz/corpus/<name>/
+#   tools/rpcrdma2-decode.c   -> build/tools/rpcrdma2-decode
+#   tools/bench-codec.c       -> build/tools/bench-codec (-O2, no sanitizers)
+# A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
+# and exits non-zero if any case failed.
+
+US_LIBSRC   := $(wildcard common/codec.c common/cm_pdata.c)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h tests/userspace/*.h fuzz/*.h)
+US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+	       -Wno-missing-field-initializers -Iinclude
+US_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	       -fno-omit-frame-pointer
+US_TESTS    := $(patsubst tests/userspace/%.c,build/us/%,$(wildcard tests/userspace/*_test.c))
+FUZZERS     := $(patsubst fuzz/%.c,build/fuzz/%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_TIME   ?= 60
+FUZZ_SHORT  ?= 30
+US_TESTAUX  := $(filter-out %_test.c,$(wildcard tests/userspace/*.c))
+
+build/us/%: tests/userspace/%.c $(US_LIBSRC) $(US_TESTAUX) $(US_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(US_CFLAGS) $(US_SAN) -Itests/userspace -o $@ $< $(US_TESTAUX) $(US_LIBSRC)
+
+build/fuzz/%: fuzz/%.c $(US_LIBSRC) $(US_HDRS)
+	@mkdir -p $(@D)
+	clang $(US_CFLAGS) -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(US_LIBSRC)
+
+build/tools/rpcrdma2-decode: tools/rpcrdma2-decode.c $(US_LIBSRC) $(US_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
+
+build/tools/bench-codec: tools/bench-codec.c $(US_LIBSRC) $(US_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
+
+.PHONY: userspace-test fuzz fuzz-short bench-codec tools
+tools: $(if $(wildcard tools/rpcrdma2-decode.c),build/tools/rpcrdma2-decode)
+
+userspace-test: $(US_TESTS) tools
+	@rc=0; for t in $(US_TESTS); do $$t || rc=1; done; exit $$rc
+
+# Each fuzzer runs FUZZ_TIME seconds from its seed corpus; new inputs land in
+# build/fuzz/corpus-<name>, never in the committed seeds.
+define run_fuzzer
+	@mkdir -p build/fuzz/corpus-$(1)
+	@echo "fuzz: $(1) for $(2)s"
+	@if $(3) build/fuzz/$(1) -max_total_time=$(2) -print_final_stats=1 \
+		build/fuzz/corpus-$(1) fuzz/corpus/$(1) \
+		> build/fuzz/$(1).log 2>&1; then \
+		grep -E '^stat::(number_of_executed_units|new_units_added)|cov:' \
+			build/fuzz/$(1).log | tail -n 3; \
+		echo "PASS: fuzz $(1)"; \
+	else tail -n 40 build/fuzz/$(1).log; echo "FAIL: fuzz $(1): see build/fuzz/$(1).log"; \
+		exit 1; fi
+endef
+
+fuzz: $(FUZZERS)
+	$(foreach f,$(notdir $(FUZZERS)),$(call run_fuzzer,$(f),$(FUZZ_TIME),)$(nl))
+
+fuzz-short: $(FUZZERS)
+	$(foreach f,$(notdir $(FUZZERS)),$(call run_fuzzer,$(f),$(FUZZ_SHORT),)$(nl))
+
+bench-codec: build/tools/bench-codec
+	@tools/bench-codec.sh build/tools/bench-codec
+
+define nl
+
+
+endef

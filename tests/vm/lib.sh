@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for scripts run inside the test guest by tools/vm/run.
+# Each check prints "PASS: <name>" or "FAIL: <name>: <why>"; t_done exits
+# non-zero if any check failed.
+
+T_FAILED=0
+GUEST_IP=10.0.2.15
+EXPORT_DIR=/run/export
+NFS_V1_PORT=20050	# the in-tree rdma transport; 20049 stays free for rdma2
+
+t_pass() { echo "PASS: $1"; }
+t_fail() { echo "FAIL: $1: $2"; T_FAILED=1; }
+
+# t_check NAME CMD...: pass when CMD succeeds.
+t_check() {
+	local name=$1
+	shift
+	if "$@"; then t_pass "$name"; else t_fail "$name" "'$*' exited $?"; fi
+}
+
+t_done() { exit $T_FAILED; }
+
+# Fail the whole script at once (setup steps that later checks depend on).
+die() {
+	echo "FAIL: $1"
+	exit 1
+}
+
+# Bring up Soft-RoCE on eth0 and wait for the port to become ACTIVE.
+vm_rxe_up() {
+	modprobe rdma_rxe && modprobe ib_uverbs && modprobe rdma_ucm ||
+		die "rxe: modprobe"
+	rdma link add rxe0 type rxe netdev eth0 || die "rxe: rdma link add"
+	local i
+	for i in $(seq 50); do
+		rdma link show rxe0/1 2>/dev/null | grep -q 'state ACTIVE' && return 0
+		sleep 0.2
+	done
+	die "rxe: rxe0/1 never became ACTIVE"
+}
+
+# Start rpcbind, mountd and nfsd exporting a fresh tmpfs at $EXPORT_DIR;
+# extra arguments are "<transport> <port>" pairs written to portlist.
+vm_nfsd_up() {
+	mkdir -p "$EXPORT_DIR"
+	mount -t tmpfs -o size=512m tmpfs "$EXPORT_DIR" || die "nfsd: tmpfs"
+	chown _rpc /run/rpcbind 2>/dev/null
+	rpcbind -w || die "nfsd: rpcbind"
+	mount -t nfsd nfsd /proc/fs/nfsd || die "nfsd: mount nfsd fs"
+	echo "$EXPORT_DIR *(fsid=0,rw,no_root_squash,insecure,no_subtree_check,sync)" \
+		> /etc/exports
+	exportfs -ra || die "nfsd: exportfs"
+	rpc.mountd || die "nfsd: rpc.mountd"
+	# Short grace period, set before nfsd starts, or first OPENs stall 90 s.
+	echo 10 > /proc/fs/nfsd/nfsv4gracetime
+	echo 10 > /proc/fs/nfsd/nfsv4leasetime
+	rpc.nfsd 4 || die "nfsd: rpc.nfsd"
+	while [ $# -ge 2 ]; do
+		echo "$1 $2" > /proc/fs/nfsd/portlist || die "nfsd: portlist $1 $2"
+		shift 2
+	done
+	# Wait out the grace period so the first OPEN does not stall.
+	sleep 11
+}
+
+vm_nfsd_down() {
+	rpc.nfsd 0
+	exportfs -ua
+	pkill rpc.mountd
+	pkill rpcbind
+	umount /proc/fs/nfsd
+	umount "$EXPORT_DIR"
+}
+
+# Load the shared rpcrdma2 library module built for this kernel.
+vm_load_common() {
+	insmod "$RPCRDMA2_MODDIR/common/rpcrdma2_common.ko" || die "insmod rpcrdma2_common"
+}
+
+# nfs_roundtrip NAME MNT SIZE_MB: write random data through the mount, drop
+# the client's page cache so the read-back really comes from the server, and
+# compare SHA-256.
+nfs_roundtrip() {
+	local name=$1 mnt=$2 size=$3 src=/tmp/roundtrip.$$ want got
+	dd if=/dev/urandom of="$src" bs=1M count="$size" status=none
+	want=$(sha256sum < "$src")
+	if ! { cp "$src" "$mnt/data" && sync; }; then
+		t_fail "$name ${size} MiB sha256 round trip" "write failed"
+		return
+	fi
+	echo 3 > /proc/sys/vm/drop_caches
+	got=$(sha256sum < "$mnt/data")
+	if [ "$want" = "$got" ]; then
+		t_pass "$name ${size} MiB sha256 round trip"
+	else
+		t_fail "$name ${size} MiB sha256 round trip" "checksum mismatch"
+	fi
+	rm -f "$src" "$mnt/data"
+}

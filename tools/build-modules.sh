@@ -1,0 +1,19 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the out-of-tree modules against KDIR in a private copy of the sources,
+# so builds against several kernels (stock headers, test kernel) never share
+# object files.
+#
+# Usage: build-modules.sh KDIR BUILDDIR [make args...]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+kdir=$1 bdir=$2
+shift 2
+mkdir -p "$bdir"
+rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
+	--exclude='*.mod*' --exclude='Module.symvers' --exclude='modules.order' \
+	--include='/Kbuild' --include='/include/***' --include='/common/***' \
+	--include='/kunit/***' --include='/xprtrdma2/***' --include='/svcrdma2/***' \
+	--include='/tests/' --include='/tests/vectors/***' --exclude='*' \
+	"$top/" "$bdir/"
+exec make -C "$kdir" M="$(cd "$bdir" && pwd)" "$@" modules

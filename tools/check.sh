@@ -1,0 +1,139 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# `make check`: every test of the project, host and VM, in one run.
+# Each stage prints "PASS: <name>" / "FAIL: <name>: <why>" lines; the run ends
+# with "N passed, N failed" and exits non-zero if anything failed.
+#
+# Usage: tools/check.sh [all|static|userspace|vm|kunit]
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+what=${1:-all}
+mkdir -p build
+log=build/check.log
+: > "$log"
+start=$(date +%s)
+
+# stage NAME CMD...: run CMD, keep its PASS/FAIL lines; a stage that fails
+# without saying why counts as one failure.
+stage() {
+	local name=$1 t0 rc out
+	shift
+	t0=$(date +%s)
+	echo "== $name"
+	out=build/stage.out
+	"$@" > "$out" 2>&1
+	rc=$?
+	cat "$out"
+	grep -E '^(PASS|FAIL): ' "$out" >> "$log"
+	if [ $rc -ne 0 ] && ! grep -q '^FAIL: ' "$out"; then
+		echo "FAIL: $name: exited $rc" | tee -a "$log"
+	fi
+	echo "== $name: $(($(date +%s) - t0)) s"
+}
+
+# one NAME CMD...: CMD is a single test case.
+one() {
+	local name=$1
+	shift
+	if "$@"; then echo "PASS: $name"; else echo "FAIL: $name: exited $?"; return 1; fi
+}
+
+sources() {
+	git ls-files -co --exclude-standard -- '*.c' '*.h' | grep -v '^build/'
+}
+
+static_build() {
+	local kdir=$1 dir=$2 out=$dir.log
+	tools/build-modules.sh "$kdir" "$dir" W=1 C=1 > "$out" 2>&1 || {
+		cat "$out"; return 1; }
+	# W=1 and sparse findings are failures.
+	if grep -E 'warning:|error:' "$out"; then return 1; fi
+}
+
+checkpatch() {
+	local f rc=0 cp=$1/scripts/checkpatch.pl
+	for f in $(sources); do
+		if out=$("$cp" --strict --no-tree --quiet --show-types -f "$f" 2>&1); then
+			echo "PASS: checkpatch $f"
+		else
+			echo "$out" | head -n 20
+			echo "FAIL: checkpatch $f"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+shell_tests() {
+	local t rc=0
+	for t in tests/userspace/*_test.sh; do
+		[ -e "$t" ] || continue
+		bash "$t" || rc=1
+	done
+	return $rc
+}
+
+# vm_test SCRIPT: run a guest script; its PASS/FAIL lines count, plus one
+# line for the kernel log being clean.
+vm_test() {
+	local t=$1 name out rc
+	name=$(basename "$t" .sh)
+	out=build/vm/$name
+	rm -rf "$out"
+	tools/vm/run --timeout 1200 --out "$out" "$t"
+	rc=$?
+	case $rc in
+	125) echo "FAIL: vm $name: kernel log has a report or no status (see $out)" ;;
+	124) echo "FAIL: vm $name: timed out (see $out)" ;;
+	*) echo "PASS: vm $name: kernel log clean (no KASAN/lockdep/WARN/BUG/Oops/kmemleak)" ;;
+	esac
+	if [ "$name" = kunit ] && [ -d "$out/kunit" ]; then
+		python3 tools/kunit-results.py "$(kernel_dir)/src" "$out"/kunit/*.ktap || rc=1
+	fi
+	return $rc
+}
+
+kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
+
+stage "host packages" tools/setup-host.sh
+
+if [ "$what" = all ] || [ "$what" = static ]; then
+	hdr=$(tools/fetch-kernel.sh headers)
+	ksrc=$(tools/fetch-kernel.sh source)
+	stage "build vs Debian stock 6.12 headers (W=1, sparse)" \
+		one "modules build warning-free and sparse-clean against Debian's stock headers" \
+		static_build "$hdr" build/stock
+	stage "checkpatch --strict" checkpatch "$ksrc"
+fi
+
+if [ "$what" = all ] || [ "$what" = userspace ]; then
+	stage "userspace unit tests" make -s userspace-test
+	stage "userspace shell tests" shell_tests
+	stage "fuzz (short)" make -s fuzz-short
+	stage "codec benchmark (figures only)" make -s bench-codec
+fi
+
+if [ "$what" = all ] || [ "$what" = vm ] || [ "$what" = kunit ]; then
+	stage "test kernel (debug)" one "test kernel builds with every fragment option" \
+		tools/kernel/build.sh debug
+	stage "build vs test kernel (W=1)" one "modules build warning-free against the test kernel" \
+		static_build "$(kernel_dir)/obj" build/debug
+	if [ "$what" = kunit ]; then
+		stage "vm: kunit" vm_test tests/vm/kunit.sh
+	else
+		for t in tests/vm/*.sh; do
+			[ "$(basename "$t")" = lib.sh ] && continue
+			stage "vm: $(basename "$t" .sh)" vm_test "$t"
+		done
+	fi
+fi
+
+pass=$(grep -c '^PASS: ' "$log")
+fail=$(grep -c '^FAIL: ' "$log")
+echo
+echo "check: $(($(date +%s) - start)) s; failures:"
+grep '^FAIL: ' "$log" | sed 's/^/  /'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

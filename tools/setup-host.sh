@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the host packages the build, the tests and the guest need.
+# Idempotent: does nothing when every package is already installed.
+set -euo pipefail
+
+PKGS=(
+	# kernel build
+	build-essential bc bison flex libelf-dev libssl-dev cpio rsync ccache
+	xz-utils kmod python3 sparse
+	# VM
+	qemu-system-x86 qemu-system-data
+	# guest userspace (the host root is the guest root)
+	nfs-kernel-server nfs-common rpcbind keyutils rdma-core ibverbs-utils
+	ibverbs-providers rdmacm-utils perftest infiniband-diags fio iproute2
+	# userspace codec tests, fuzzing, benchmark
+	clang libclang-rt-14-dev valgrind
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup-host: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# Service postinsts cannot start daemons on the host; that is harmless.
+apt-get install -y -q --no-install-recommends "${missing[@]}"

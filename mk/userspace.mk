@@ -12,9 +12,11 @@
 # and exits non-zero if any case failed.
 
 US_LIBSRC   := $(wildcard common/codec.c common/cm_pdata.c)
-US_HDRS     := $(wildcard include/rpcrdma2/*.h tests/userspace/*.h fuzz/*.h)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
-	       -Wno-missing-field-initializers -Iinclude
+	       -Wno-missing-field-initializers -Iinclude \
+	       '-DEXPORT_SYMBOL_GPL(sym)='
+
 US_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	       -fno-omit-frame-pointer
 US_TESTS    := $(patsubst tests/userspace/%.c,build/us/%,$(wildcard tests/userspace/*_test.c))

@@ -15,7 +15,13 @@ PKGS=(
 	ibverbs-providers rdmacm-utils perftest infiniband-diags fio iproute2
 	# userspace codec tests, fuzzing, benchmark
 	clang libclang-rt-14-dev valgrind
+	# Debian's stock headers build BTF for modules: pahole
+	dwarves
 )
+
+# The guest overlays the test kernel's modules onto the host's
+# /usr/lib/modules (see tools/vm/guest-init); the mount point must exist.
+[ -d /usr/lib/modules ] || mkdir -p /usr/lib/modules
 
 missing=()
 for p in "${PKGS[@]}"; do

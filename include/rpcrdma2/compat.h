@@ -22,17 +22,20 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef uint32_t __be32;
+/*
+ * The compiler's own type macros, so this header needs no <stdint.h>.
+ * EXPORT_SYMBOL_GPL() is defined empty on the userspace compiler command
+ * line (mk/userspace.mk).
+ */
+typedef __UINT8_TYPE__ u8;
+typedef __UINT16_TYPE__ u16;
+typedef __UINT32_TYPE__ u32;
+typedef __UINT64_TYPE__ u64;
+typedef __INT32_TYPE__ s32;
+typedef __UINT32_TYPE__ __be32;
 
-#define EXPORT_SYMBOL_GPL(sym)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static inline u32 get_unaligned_be32(const void *p)
@@ -41,6 +44,20 @@ static inline u32 get_unaligned_be32(const void *p)
 
 	memcpy(&v, p, sizeof(v));
 	return be32toh(v);
+}
+
+static inline u64 get_unaligned_be64(const void *p)
+{
+	u64 v;
+
+	memcpy(&v, p, sizeof(v));
+	return be64toh(v);
+}
+
+static inline void put_unaligned_be64(u64 val, void *p)
+{
+	val = htobe64(val);
+	memcpy(p, &val, sizeof(val));
 }
 
 static inline void put_unaligned_be32(u32 val, void *p)

@@ -20,8 +20,8 @@ mkdir -p /tmp/mnt
 mount -t nfs -o vers=4.2,proto=rdma,port=$NFS_V1_PORT "$GUEST_IP:/" /tmp/mnt
 grep " /tmp/mnt " /proc/mounts
 
-say "write 32 MiB, drop the page cache, read it back over RDMA"
-dd if=/dev/urandom of=/tmp/src bs=1M count=32 status=none
+say "write 8 MiB, drop the page cache, read it back over RDMA"
+dd if=/dev/urandom of=/tmp/src bs=1M count=8 status=none
 dd if=/tmp/src of=/tmp/mnt/file bs=1M conv=fsync status=progress 2>&1 | tail -n 1
 echo 3 > /proc/sys/vm/drop_caches
 dd if=/tmp/mnt/file of=/dev/null bs=1M status=progress 2>&1 | tail -n 1

@@ -1,0 +1,2077 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Transport header test vectors for the RPC-over-RDMA v1/v2 codec, shared
+ * by tests/userspace/codec_test.c, kunit/codec_kunit.c and
+ * fuzz/fuzz_codec.c.
+ *
+ * Every word below was written by hand from the XDR in RFC 8166 §4.1.2
+ * (v1) and draft-cel-nfsv4-rpcrdma-version-two-09 §6.3-§6.4 (v2), one
+ * word per line in host order (the tests store them big-endian); none was
+ * produced by the encoder under test.
+ */
+#ifndef _RPCRDMA2_CODEC_VECTORS_H
+#define _RPCRDMA2_CODEC_VECTORS_H
+
+#include <rpcrdma2/codec.h>
+
+/* the credit value the tests pass to rpcrdma2_encode_reject() */
+#define CV_CREDITS	0x20
+
+/* array capacities the tests attach; enough for every limit used below */
+#define CV_READS_CAP	64
+#define CV_WRITES_CAP	16
+#define CV_SEGS_CAP	128
+#define CV_BUF_SIZE	512
+
+/* Default limits: 4 Read chunks, 4 Write chunks, 8 segments per chunk */
+static const struct rpcrdma2_limits cv_lim_default = {
+	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 8,
+};
+
+static const struct rpcrdma2_limits cv_lim_one = {
+	.max_read_chunks = 1, .max_write_chunks = 1, .max_segs = 1,
+};
+
+static const struct rpcrdma2_limits cv_lim_one_read = {
+	.max_read_chunks = 1, .max_write_chunks = 4, .max_segs = 8,
+};
+
+static const struct rpcrdma2_limits cv_lim_one_write = {
+	.max_read_chunks = 4, .max_write_chunks = 1, .max_segs = 8,
+};
+
+static const struct rpcrdma2_limits cv_lim_one_seg = {
+	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 1,
+};
+
+static const struct rpcrdma2_limits cv_lim_zero_reads = {
+	.max_read_chunks = 0, .max_write_chunks = 4, .max_segs = 8,
+};
+
+/**
+ * struct cv_expect - what a valid vector must decode to
+ * (fields as in &struct rpcrdma2_hdr; arrays as the decoder lays them out)
+ */
+struct cv_expect {
+	u32 xid, vers, credits, htype, flags, hdr_len, rpc_len;
+	u32 inv_handle;
+	u32 nr_reads, nr_read_chunks, nr_writes, nr_segs;
+	bool has_reply;
+	struct rpcrdma2_chunk reply;
+	const struct rpcrdma2_read_seg *reads;
+	const struct rpcrdma2_chunk *writes;
+	const struct rpcrdma2_seg *segs;
+	struct rpcrdma2_error err;
+	struct rpcrdma2_props props;
+	/* what rpcrdma2_encode() writes, when not the input header itself */
+	const u32 *enc_words;
+	u32 enc_nwords;
+};
+
+/**
+ * struct cv_vec - one input and what decoding it must produce
+ */
+struct cv_vec {
+	const char *name;
+	const u32 *words;
+	u32 nwords;
+	u32 len;				/* bytes to decode; 0: all */
+	const struct rpcrdma2_limits *lim;	/* NULL: cv_lim_default */
+	int rc;
+	const struct cv_expect *exp;		/* rc == 0 */
+	u32 reason;				/* rc != 0 */
+	bool discard;
+	struct rpcrdma2_error reply;
+	/* rpcrdma2_encode_reject(..., CV_CREDITS, ...) output, when given */
+	const u32 *reply_words;
+	u32 reply_nwords;
+};
+
+/* ------------------------------------------------------------------ */
+/* Valid version 1 headers (RFC 8166 §4.1.2, §4.7)                     */
+/* ------------------------------------------------------------------ */
+
+static const u32 cv_w_v1_msg[] = {
+	0x11223344,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x11223344,	/* RPC: xid (same as rdma_xid, §4.2.1) */
+	0x00000000,	/* RPC: msg_type CALL */
+	0x00000002,	/* RPC: rpcvers 2 */
+	0x000186a3,	/* RPC: prog 100003 */
+};
+
+static const struct cv_expect cv_e_v1_msg = {
+	.xid = 0x11223344, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 28, .rpc_len = 16,
+};
+
+/* NFS WRITE-style call: two Read chunks, the first of two segments */
+static const u32 cv_w_v1_msg_reads[] = {
+	0x22334455,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000040,	/* rdma_credit = 64 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000080,	/*   position 128 */
+	0x0000c001,	/*   handle */
+	0x00001000,	/*   length 4096 */
+	0x00000000,	/*   offset (high word) */
+	0x10000000,	/*   offset (low word) */
+	0x00000001,	/* next: present */
+	0x00000080,	/*   position 128 (same Read chunk) */
+	0x0000c002,	/*   handle */
+	0x00000800,	/*   length 2048 */
+	0x00000000,	/*   offset (high) */
+	0x20000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000a0,	/*   position 160 (second Read chunk) */
+	0x0000c003,	/*   handle */
+	0x00000010,	/*   length 16 */
+	0xffffffff,	/*   offset (high) */
+	0xfffffff0,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x22334455,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v1_msg_reads[] = {
+	{ 128, { 0xc001, 4096, 0x10000000ULL } },
+	{ 128, { 0xc002, 2048, 0x20000000ULL } },
+	{ 160, { 0xc003, 16, 0xfffffffffffffff0ULL } },
+};
+
+static const struct cv_expect cv_e_v1_msg_reads = {
+	.xid = 0x22334455, .vers = 1, .credits = 64,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 100, .rpc_len = 8,
+	.nr_reads = 3, .nr_read_chunks = 2, .reads = cv_r_v1_msg_reads,
+};
+
+/* NFS READ-style call: one Write chunk of two segments, a Reply chunk */
+static const u32 cv_w_v1_msg_read_call[] = {
+	0x33445566,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000080,	/* rdma_credit = 128 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000002,	/*   write chunk: 2 segments */
+	0x0000a001,	/*     handle */
+	0x00008000,	/*     length 32768 */
+	0x00007f00,	/*     offset (high) */
+	0x12340000,	/*     offset (low) */
+	0x0000a002,	/*     handle */
+	0x00008000,	/*     length 32768 */
+	0x00007f00,	/*     offset (high) */
+	0x12348000,	/*     offset (low) */
+	0x00000000,	/* next: end of Write list */
+	0x00000001,	/* rdma_reply: present */
+	0x00000001,	/*   1 segment */
+	0x0000b001,	/*     handle */
+	0x00000400,	/*     length 1024 */
+	0x00007f00,	/*     offset (high) */
+	0x56780000,	/*     offset (low) */
+	0x33445566,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+	0x00000002,	/* RPC: rpcvers */
+	0x000186a3,	/* RPC: prog */
+};
+
+static const struct rpcrdma2_chunk cv_c_one_write2[] = { { 0, 2 } };
+
+static const struct rpcrdma2_seg cv_s_read_call[] = {
+	{ 0xa001, 32768, 0x00007f0012340000ULL },
+	{ 0xa002, 32768, 0x00007f0012348000ULL },
+	{ 0xb001, 1024, 0x00007f0056780000ULL },
+};
+
+static const struct cv_expect cv_e_v1_msg_read_call = {
+	.xid = 0x33445566, .vers = 1, .credits = 128,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 88, .rpc_len = 16,
+	.nr_writes = 1, .writes = cv_c_one_write2,
+	.nr_segs = 3, .segs = cv_s_read_call,
+	.has_reply = true, .reply = { 2, 1 },
+};
+
+/* Reply with two Write chunks: one used, one empty (RFC 8166 §3.4.6) */
+static const u32 cv_w_v1_msg_two_writes[] = {
+	0x44556677,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000010,	/* rdma_credit = 16 (grant) */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000001,	/*   write chunk: 1 segment */
+	0x0000d001,	/*     handle */
+	0x00000123,	/*     length 291 (bytes actually written) */
+	0x00000000,	/*     offset (high) */
+	0x00001000,	/*     offset (low) */
+	0x00000001,	/* next: present */
+	0x00000000,	/*   write chunk: 0 segments (empty Write chunk) */
+	0x00000000,	/* next: end of Write list */
+	0x00000000,	/* rdma_reply: not present */
+	0x44556677,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+};
+
+static const struct rpcrdma2_chunk cv_c_two_writes[] = { { 0, 1 }, { 1, 0 } };
+
+static const struct rpcrdma2_seg cv_s_two_writes[] = {
+	{ 0xd001, 0x123, 0x1000 },
+};
+
+static const struct cv_expect cv_e_v1_msg_two_writes = {
+	.xid = 0x44556677, .vers = 1, .credits = 16,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 60, .rpc_len = 8,
+	.nr_writes = 2, .writes = cv_c_two_writes,
+	.nr_segs = 1, .segs = cv_s_two_writes,
+};
+
+/* Long Call: Position-Zero Read chunk and a Reply chunk (§3.5.3) */
+static const u32 cv_w_v1_nomsg_long_call[] = {
+	0x55667788,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000000,	/*   position 0 */
+	0x0000e001,	/*   handle */
+	0x00002000,	/*   length 8192 */
+	0x00000000,	/*   offset (high) */
+	0x00400000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000000,	/*   position 0 */
+	0x0000e002,	/*   handle */
+	0x00000104,	/*   length 260 */
+	0x00000000,	/*   offset (high) */
+	0x00500000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000001,	/* rdma_reply: present */
+	0x00000002,	/*   2 segments */
+	0x0000e003,	/*     handle */
+	0x00001000,	/*     length 4096 */
+	0x00000000,	/*     offset (high) */
+	0x00600000,	/*     offset (low) */
+	0x0000e004,	/*     handle */
+	0x00001000,	/*     length 4096 */
+	0x00000000,	/*     offset (high) */
+	0x00700000,	/*     offset (low) */
+};
+
+static const struct rpcrdma2_read_seg cv_r_long_call[] = {
+	{ 0, { 0xe001, 8192, 0x400000 } },
+	{ 0, { 0xe002, 260, 0x500000 } },
+};
+
+static const struct rpcrdma2_seg cv_s_long_call[] = {
+	{ 0xe003, 4096, 0x600000 },
+	{ 0xe004, 4096, 0x700000 },
+};
+
+static const struct cv_expect cv_e_v1_nomsg_long_call = {
+	.xid = 0x55667788, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_NOMSG, .hdr_len = 112,
+	.nr_reads = 2, .nr_read_chunks = 1, .reads = cv_r_long_call,
+	.nr_segs = 2, .segs = cv_s_long_call,
+	.has_reply = true, .reply = { 0, 2 },
+};
+
+/* Long Reply: only the Reply chunk */
+static const u32 cv_w_v1_nomsg_long_reply[] = {
+	0x66778899,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000001,	/* rdma_reply: present */
+	0x00000001,	/*   1 segment */
+	0x0000f001,	/*     handle */
+	0x00000e00,	/*     length 3584 */
+	0x00000001,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+};
+
+static const struct rpcrdma2_seg cv_s_long_reply[] = {
+	{ 0xf001, 3584, 0x100000000ULL },
+};
+
+static const struct cv_expect cv_e_v1_nomsg_long_reply = {
+	.xid = 0x66778899, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_NOMSG, .hdr_len = 48,
+	.nr_segs = 1, .segs = cv_s_long_reply,
+	.has_reply = true, .reply = { 0, 1 },
+};
+
+static const u32 cv_w_v1_err_vers[] = {
+	0x778899aa,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000001,	/* rdma_credit */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS */
+	0x00000001,	/*   rdma_vers_low */
+	0x00000001,	/*   rdma_vers_high */
+};
+
+static const struct cv_expect cv_e_v1_err_vers = {
+	.xid = 0x778899aa, .vers = 1, .credits = 1,
+	.htype = RPCRDMA2_V1_RDMA_ERROR, .hdr_len = 28,
+	.err = { .code = RPCRDMA2_V1_ERR_VERS, .vers = { 1, 1 } },
+};
+
+static const u32 cv_w_v1_err_chunk[] = {
+	0x8899aabb,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000001,	/* rdma_credit */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000002,	/* err = ERR_CHUNK (void arm) */
+};
+
+static const struct cv_expect cv_e_v1_err_chunk = {
+	.xid = 0x8899aabb, .vers = 1, .credits = 1,
+	.htype = RPCRDMA2_V1_RDMA_ERROR, .hdr_len = 20,
+	.err = { .code = RPCRDMA2_V1_ERR_CHUNK },
+};
+
+/* ------------------------------------------------------------------ */
+/* Valid version 2 headers (draft v2 §3, §5, §6)                       */
+/* ------------------------------------------------------------------ */
+
+static const u32 cv_w_v2_msg[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags: call */
+	0x00000000,	/* rdma_inv_handle: none */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x01020304,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+	0x00000002,	/* RPC: rpcvers */
+};
+
+static const struct cv_expect cv_e_v2_msg = {
+	.xid = 0x01020304, .vers = 2, .credits = 32,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 36, .rpc_len = 12,
+};
+
+/* The benchmark's header: NFS READ call, inv_handle on a Write segment */
+static const u32 cv_w_v2_read_call[] = {
+	0x00c0ffee,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit = 128 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags: call */
+	0x0000a001,	/* rdma_inv_handle = first Write segment's handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000002,	/*   write chunk: 2 segments */
+	0x0000a001,	/*     handle */
+	0x00008000,	/*     length 32768 */
+	0x00007f00,	/*     offset (high) */
+	0x12340000,	/*     offset (low) */
+	0x0000a002,	/*     handle */
+	0x00008000,	/*     length 32768 */
+	0x00007f00,	/*     offset (high) */
+	0x12348000,	/*     offset (low) */
+	0x00000000,	/* next: end of Write list */
+	0x00000001,	/* rdma_reply: present */
+	0x00000001,	/*   1 segment */
+	0x0000b001,	/*     handle */
+	0x00000400,	/*     length 1024 */
+	0x00007f00,	/*     offset (high) */
+	0x56780000,	/*     offset (low) */
+	0x00c0ffee,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+	0x00000002,	/* RPC: rpcvers */
+	0x000186a3,	/* RPC: prog */
+};
+
+static const struct cv_expect cv_e_v2_read_call = {
+	.xid = 0x00c0ffee, .vers = 2, .credits = 128,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 96, .rpc_len = 16,
+	.inv_handle = 0xa001,
+	.nr_writes = 1, .writes = cv_c_one_write2,
+	.nr_segs = 3, .segs = cv_s_read_call,
+	.has_reply = true, .reply = { 2, 1 },
+};
+
+/* NFS WRITE call: one Read chunk, inv_handle on its second segment */
+static const u32 cv_w_v2_write_call[] = {
+	0x0a0b0c0d,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit = 128 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags: call */
+	0x0000c002,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000074,	/*   position 116 */
+	0x0000c001,	/*   handle */
+	0x00010000,	/*   length 65536 */
+	0x00000000,	/*   offset (high) */
+	0x00010000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000074,	/*   position 116 */
+	0x0000c002,	/*   handle */
+	0x00000001,	/*   length 1 */
+	0x00000000,	/*   offset (high) */
+	0x00020000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x0a0b0c0d,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v2_write_call[] = {
+	{ 116, { 0xc001, 65536, 0x10000 } },
+	{ 116, { 0xc002, 1, 0x20000 } },
+};
+
+static const struct cv_expect cv_e_v2_write_call = {
+	.xid = 0x0a0b0c0d, .vers = 2, .credits = 128,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 84, .rpc_len = 8,
+	.inv_handle = 0xc002,
+	.nr_reads = 2, .nr_read_chunks = 1, .reads = cv_r_v2_write_call,
+};
+
+/* READ reply: RESPONSE flag, the Write chunk sent back with its length */
+static const u32 cv_w_v2_read_reply[] = {
+	0x00c0ffee,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit = 128 (grant) */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000001,	/*   write chunk: 1 segment */
+	0x0000a001,	/*     handle */
+	0x00002a00,	/*     length 10752 */
+	0x00007f00,	/*     offset (high) */
+	0x12340000,	/*     offset (low) */
+	0x00000000,	/* next: end of Write list */
+	0x00000000,	/* rdma_reply: not present */
+	0x00c0ffee,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+	0x00000000,	/* RPC: reply_stat MSG_ACCEPTED */
+};
+
+static const struct rpcrdma2_chunk cv_c_one_write1[] = { { 0, 1 } };
+
+static const struct rpcrdma2_seg cv_s_v2_read_reply[] = {
+	{ 0xa001, 10752, 0x00007f0012340000ULL },
+};
+
+static const struct cv_expect cv_e_v2_read_reply = {
+	.xid = 0x00c0ffee, .vers = 2, .credits = 128,
+	.htype = RPCRDMA2_HT_MSG, .flags = RPCRDMA2_F_RESPONSE,
+	.hdr_len = 60, .rpc_len = 12,
+	.nr_writes = 1, .writes = cv_c_one_write1,
+	.nr_segs = 1, .segs = cv_s_v2_read_reply,
+};
+
+/* v2 does not tie rdma_xid to the RPC XID (draft v2 §10.1) */
+static const u32 cv_w_v2_msg_other_xid[] = {
+	0x00000001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags: call */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00000099,	/* rdma_rpc_first_word (RPC xid differs) */
+};
+
+static const struct cv_expect cv_e_v2_msg_other_xid = {
+	.xid = 1, .vers = 2, .credits = 1,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 36, .rpc_len = 4,
+};
+
+/* Long Call: Position-Zero Read chunk, Reply chunk, inv_handle on it */
+static const u32 cv_w_v2_nomsg_call[] = {
+	0x0f0e0d0c,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000010,	/* rdma_credit = 16 */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000000,	/* rdma_flags: call */
+	0x0000e003,	/* rdma_inv_handle = the Reply segment's handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000000,	/*   position 0 */
+	0x0000e001,	/*   handle */
+	0x00001800,	/*   length 6144 */
+	0x00000000,	/*   offset (high) */
+	0x00400000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000001,	/* rdma_reply: present */
+	0x00000001,	/*   1 segment */
+	0x0000e003,	/*     handle */
+	0x00001000,	/*     length 4096 */
+	0x00000000,	/*     offset (high) */
+	0x00600000,	/*     offset (low) */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v2_nomsg_call[] = {
+	{ 0, { 0xe001, 6144, 0x400000 } },
+};
+
+static const struct rpcrdma2_seg cv_s_v2_nomsg_call[] = {
+	{ 0xe003, 4096, 0x600000 },
+};
+
+static const struct cv_expect cv_e_v2_nomsg_call = {
+	.xid = 0x0f0e0d0c, .vers = 2, .credits = 16,
+	.htype = RPCRDMA2_HT_NOMSG, .hdr_len = 80, .inv_handle = 0xe003,
+	.nr_reads = 1, .nr_read_chunks = 1, .reads = cv_r_v2_nomsg_call,
+	.nr_segs = 1, .segs = cv_s_v2_nomsg_call,
+	.has_reply = true, .reply = { 0, 1 },
+};
+
+/* Long Reply with a Write chunk and the Reply chunk */
+static const u32 cv_w_v2_nomsg_reply[] = {
+	0x0f0e0d0c,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000010,	/* rdma_credit = 16 */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000000,	/*   write chunk: 0 segments */
+	0x00000000,	/* next: end of Write list */
+	0x00000001,	/* rdma_reply: present */
+	0x00000001,	/*   1 segment */
+	0x0000e003,	/*     handle */
+	0x00000f00,	/*     length 3840 */
+	0x00000000,	/*     offset (high) */
+	0x00600000,	/*     offset (low) */
+};
+
+static const struct rpcrdma2_chunk cv_c_empty_write[] = { { 0, 0 } };
+
+static const struct rpcrdma2_seg cv_s_v2_nomsg_reply[] = {
+	{ 0xe003, 3840, 0x600000 },
+};
+
+static const struct cv_expect cv_e_v2_nomsg_reply = {
+	.xid = 0x0f0e0d0c, .vers = 2, .credits = 16,
+	.htype = RPCRDMA2_HT_NOMSG, .flags = RPCRDMA2_F_RESPONSE,
+	.hdr_len = 64,
+	.nr_writes = 1, .writes = cv_c_empty_write,
+	.nr_segs = 1, .segs = cv_s_v2_nomsg_reply,
+	.has_reply = true, .reply = { 0, 1 },
+};
+
+/* RDMA2_ERROR, one vector per arm of rpcrdma2_error (draft v2 §5.3.3) */
+#define CV_V2_ERR_EXPECT(len)					\
+	.xid = 0x5a5a0001, .vers = 2, .credits = 8,		\
+	.htype = RPCRDMA2_HT_ERROR, .flags = RPCRDMA2_F_RESPONSE,	\
+	.hdr_len = (len)
+
+static const u32 cv_w_v2_err_vers[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000001,	/* rdma_err = RDMA2_ERR_VERS */
+	0x00000001,	/*   rdma_vers_low */
+	0x00000002,	/*   rdma_vers_high */
+};
+
+static const struct cv_expect cv_e_v2_err_vers = {
+	CV_V2_ERR_EXPECT(32),
+	.err = { .code = RPCRDMA2_ERR_VERS, .vers = { 1, 2 } },
+};
+
+static const u32 cv_w_v2_err_bad_xdr[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR (void) */
+};
+
+static const struct cv_expect cv_e_v2_err_bad_xdr = {
+	CV_V2_ERR_EXPECT(24), .err = { .code = RPCRDMA2_ERR_BAD_XDR },
+};
+
+static const u32 cv_w_v2_err_inval_htype[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000003,	/* rdma_err = RDMA2_ERR_INVAL_HTYPE (void) */
+};
+
+static const struct cv_expect cv_e_v2_err_inval_htype = {
+	CV_V2_ERR_EXPECT(24), .err = { .code = RPCRDMA2_ERR_INVAL_HTYPE },
+};
+
+static const u32 cv_w_v2_err_read_chunks[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000004,	/* rdma_err = RDMA2_ERR_READ_CHUNKS */
+	0x00000000,	/*   rdma_max_chunks = 0 */
+};
+
+static const struct cv_expect cv_e_v2_err_read_chunks = {
+	CV_V2_ERR_EXPECT(28),
+	.err = { .code = RPCRDMA2_ERR_READ_CHUNKS, .max_chunks = 0 },
+};
+
+static const u32 cv_w_v2_err_write_chunks[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000005,	/* rdma_err = RDMA2_ERR_WRITE_CHUNKS */
+	0x00000003,	/*   rdma_max_chunks = 3 */
+};
+
+static const struct cv_expect cv_e_v2_err_write_chunks = {
+	CV_V2_ERR_EXPECT(28),
+	.err = { .code = RPCRDMA2_ERR_WRITE_CHUNKS, .max_chunks = 3 },
+};
+
+static const u32 cv_w_v2_err_segments[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000006,	/* rdma_err = RDMA2_ERR_SEGMENTS */
+	0x00000010,	/*   rdma_max_segments = 16 */
+};
+
+static const struct cv_expect cv_e_v2_err_segments = {
+	CV_V2_ERR_EXPECT(28),
+	.err = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 16 },
+};
+
+static const u32 cv_w_v2_err_write_resource[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000007,	/* rdma_err = RDMA2_ERR_WRITE_RESOURCE */
+	0x00000001,	/*   rdma_chunk_index = 1 (first Write chunk) */
+	0x00100000,	/*   rdma_length_needed = 1 MiB */
+};
+
+static const struct cv_expect cv_e_v2_err_write_resource = {
+	CV_V2_ERR_EXPECT(32),
+	.err = { .code = RPCRDMA2_ERR_WRITE_RESOURCE,
+		 .write = { 1, 0x100000 } },
+};
+
+static const u32 cv_w_v2_err_reply_resource[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000008,	/* rdma_err = RDMA2_ERR_REPLY_RESOURCE */
+	0x00002000,	/*   rdma_length_needed = 8192 */
+};
+
+static const struct cv_expect cv_e_v2_err_reply_resource = {
+	CV_V2_ERR_EXPECT(28),
+	.err = { .code = RPCRDMA2_ERR_REPLY_RESOURCE,
+		 .length_needed = 8192 },
+};
+
+static const u32 cv_w_v2_err_system[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000009,	/* rdma_err = RDMA2_ERR_SYSTEM (void) */
+};
+
+static const struct cv_expect cv_e_v2_err_system = {
+	CV_V2_ERR_EXPECT(24), .err = { .code = RPCRDMA2_ERR_SYSTEM },
+};
+
+static const u32 cv_w_v2_err_unknown[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000063,	/* rdma_err = 99: unknown, "default: void" arm */
+};
+
+static const struct cv_expect cv_e_v2_err_unknown = {
+	CV_V2_ERR_EXPECT(24), .err = { .code = 99 },
+};
+
+/* RDMA2_CONNPROP (draft v2 §4.1, §4.2, §5.3.4) */
+static const u32 cv_w_v2_connprop[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000002,	/* rdma_props: 2 propvals */
+	0x00000001,	/*   rdma_which = RDMA2_PROPID_RBSIZ */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00002000,	/*     rpcrdma2_prop_rbsiz = 8192 */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00000002,	/*     RDMA2_RVREQSUP_GENL */
+};
+
+static const struct cv_expect cv_e_v2_connprop = {
+	.vers = 2, .credits = 1, .htype = RPCRDMA2_HT_CONNPROP,
+	.hdr_len = 48,
+	.props = { .present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS,
+		   .rbsiz = 8192, .brs = RPCRDMA2_RVREQSUP_GENL },
+};
+
+/* zero-length rdma_data means "the default" (§4.1) */
+static const u32 cv_w_v2_connprop_defaults[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000002,	/* rdma_props: 2 propvals */
+	0x00000001,	/*   rdma_which = RDMA2_PROPID_RBSIZ */
+	0x00000000,	/*   rdma_data: empty (default 4096) */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000000,	/*   rdma_data: empty (default INLINE) */
+};
+
+static const struct cv_expect cv_e_v2_connprop_defaults = {
+	.vers = 2, .credits = 1, .htype = RPCRDMA2_HT_CONNPROP,
+	.flags = RPCRDMA2_F_RESPONSE, .hdr_len = 40,
+	.props = { .present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS,
+		   .dflt = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS,
+		   .rbsiz = 4096, .brs = RPCRDMA2_RVREQSUP_INLINE },
+};
+
+/* unknown properties are skipped (§4.1), including their padding */
+static const u32 cv_w_v2_connprop_unknown[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000004,	/* rdma_props: 4 propvals */
+	0x00000100,	/*   rdma_which = 256 (unknown) */
+	0x00000006,	/*   rdma_data: 6 bytes */
+	0xdeadbeef,	/*     data */
+	0xcafe0000,	/*     data, then 2 bytes XDR padding */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00000000,	/*     RDMA2_RVREQSUP_NONE */
+	0x00000007,	/*   rdma_which = 7 (unknown) */
+	0x00000000,	/*   rdma_data: empty */
+	0xffffffff,	/*   rdma_which = 0xffffffff (unknown) */
+	0x00000001,	/*   rdma_data: 1 byte */
+	0x01000000,	/*     data, then 3 bytes XDR padding */
+};
+
+static const u32 cv_enc_v2_connprop_unknown[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_props: 1 propval (unknown ones dropped) */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00000000,	/*     RDMA2_RVREQSUP_NONE */
+};
+
+static const struct cv_expect cv_e_v2_connprop_unknown = {
+	.vers = 2, .credits = 1, .htype = RPCRDMA2_HT_CONNPROP,
+	.hdr_len = 72,
+	.props = { .present = RPCRDMA2_PROPF_BRS, .rbsiz = 4096,
+		   .brs = RPCRDMA2_RVREQSUP_NONE },
+	.enc_words = cv_enc_v2_connprop_unknown,
+	.enc_nwords = ARRAY_SIZE(cv_enc_v2_connprop_unknown),
+};
+
+static const u32 cv_w_v2_connprop_empty[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_props: empty propset */
+};
+
+static const struct cv_expect cv_e_v2_connprop_empty = {
+	.vers = 2, .credits = 1, .htype = RPCRDMA2_HT_CONNPROP,
+	.hdr_len = 24, .props = { .rbsiz = 4096, .brs = 1 },
+};
+
+static const struct cv_vec cv_valid[] = {
+	{ "v1 RDMA_MSG no chunks", .words = cv_w_v1_msg,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg), .exp = &cv_e_v1_msg },
+	{ "v1 RDMA_MSG two Read chunks", .words = cv_w_v1_msg_reads,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg_reads), .exp = &cv_e_v1_msg_reads },
+	{ "v1 RDMA_MSG READ call: Write chunk + Reply chunk",
+	  .words = cv_w_v1_msg_read_call,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg_read_call),
+	  .exp = &cv_e_v1_msg_read_call },
+	{ "v1 RDMA_MSG reply: used + empty Write chunk",
+	  .words = cv_w_v1_msg_two_writes,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg_two_writes),
+	  .exp = &cv_e_v1_msg_two_writes },
+	{ "v1 RDMA_NOMSG Long Call", .words = cv_w_v1_nomsg_long_call,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_long_call),
+	  .exp = &cv_e_v1_nomsg_long_call },
+	{ "v1 RDMA_NOMSG Long Reply", .words = cv_w_v1_nomsg_long_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_long_reply),
+	  .exp = &cv_e_v1_nomsg_long_reply },
+	{ "v1 RDMA_ERROR ERR_VERS", .words = cv_w_v1_err_vers,
+	  .nwords = ARRAY_SIZE(cv_w_v1_err_vers), .exp = &cv_e_v1_err_vers },
+	{ "v1 RDMA_ERROR ERR_CHUNK", .words = cv_w_v1_err_chunk,
+	  .nwords = ARRAY_SIZE(cv_w_v1_err_chunk), .exp = &cv_e_v1_err_chunk },
+	{ "v2 RDMA2_MSG no chunks", .words = cv_w_v2_msg,
+	  .nwords = ARRAY_SIZE(cv_w_v2_msg), .exp = &cv_e_v2_msg },
+	{ "v2 RDMA2_MSG READ call", .words = cv_w_v2_read_call,
+	  .nwords = ARRAY_SIZE(cv_w_v2_read_call), .exp = &cv_e_v2_read_call },
+	{ "v2 RDMA2_MSG WRITE call", .words = cv_w_v2_write_call,
+	  .nwords = ARRAY_SIZE(cv_w_v2_write_call),
+	  .exp = &cv_e_v2_write_call },
+	{ "v2 RDMA2_MSG READ reply", .words = cv_w_v2_read_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
+	  .exp = &cv_e_v2_read_reply },
+	{ "v2 RDMA2_MSG rdma_xid independent of RPC xid",
+	  .words = cv_w_v2_msg_other_xid,
+	  .nwords = ARRAY_SIZE(cv_w_v2_msg_other_xid),
+	  .exp = &cv_e_v2_msg_other_xid },
+	{ "v2 RDMA2_NOMSG Long Call", .words = cv_w_v2_nomsg_call,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_call),
+	  .exp = &cv_e_v2_nomsg_call },
+	{ "v2 RDMA2_NOMSG Long Reply", .words = cv_w_v2_nomsg_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_reply),
+	  .exp = &cv_e_v2_nomsg_reply },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_VERS", .words = cv_w_v2_err_vers,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_vers), .exp = &cv_e_v2_err_vers },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_BAD_XDR", .words = cv_w_v2_err_bad_xdr,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_bad_xdr),
+	  .exp = &cv_e_v2_err_bad_xdr },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_INVAL_HTYPE",
+	  .words = cv_w_v2_err_inval_htype,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_inval_htype),
+	  .exp = &cv_e_v2_err_inval_htype },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_READ_CHUNKS",
+	  .words = cv_w_v2_err_read_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_read_chunks),
+	  .exp = &cv_e_v2_err_read_chunks },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_WRITE_CHUNKS",
+	  .words = cv_w_v2_err_write_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_write_chunks),
+	  .exp = &cv_e_v2_err_write_chunks },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_SEGMENTS", .words = cv_w_v2_err_segments,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_segments),
+	  .exp = &cv_e_v2_err_segments },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_WRITE_RESOURCE",
+	  .words = cv_w_v2_err_write_resource,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_write_resource),
+	  .exp = &cv_e_v2_err_write_resource },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_REPLY_RESOURCE",
+	  .words = cv_w_v2_err_reply_resource,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_reply_resource),
+	  .exp = &cv_e_v2_err_reply_resource },
+	{ "v2 RDMA2_ERROR RDMA2_ERR_SYSTEM", .words = cv_w_v2_err_system,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_system),
+	  .exp = &cv_e_v2_err_system },
+	{ "v2 RDMA2_ERROR unknown code, void arm", .words = cv_w_v2_err_unknown,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_unknown),
+	  .exp = &cv_e_v2_err_unknown },
+	{ "v2 RDMA2_CONNPROP RBSIZ + BRS", .words = cv_w_v2_connprop,
+	  .nwords = ARRAY_SIZE(cv_w_v2_connprop), .exp = &cv_e_v2_connprop },
+	{ "v2 RDMA2_CONNPROP zero-length = defaults",
+	  .words = cv_w_v2_connprop_defaults,
+	  .nwords = ARRAY_SIZE(cv_w_v2_connprop_defaults),
+	  .exp = &cv_e_v2_connprop_defaults },
+	{ "v2 RDMA2_CONNPROP unknown properties skipped",
+	  .words = cv_w_v2_connprop_unknown,
+	  .nwords = ARRAY_SIZE(cv_w_v2_connprop_unknown),
+	  .exp = &cv_e_v2_connprop_unknown },
+	{ "v2 RDMA2_CONNPROP empty propset", .words = cv_w_v2_connprop_empty,
+	  .nwords = ARRAY_SIZE(cv_w_v2_connprop_empty),
+	  .exp = &cv_e_v2_connprop_empty },
+};
+
+/* ------------------------------------------------------------------ */
+/* Headers the decoder must reject, one per rule                       */
+/* ------------------------------------------------------------------ */
+
+static const u32 cv_w_vers3[] = {
+	0x13579bdf,	/* rdma_xid */
+	0x00000003,	/* rdma_vers = 3: unsupported */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype */
+	0x00000000,
+	0x00000000,
+	0x00000000,
+};
+
+static const u32 cv_rw_vers3[] = {
+	0x13579bdf,	/* rdma_xid, copied */
+	0x00000003,	/* rdma_vers, copied (RFC 8166 §4.5) */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS */
+	0x00000001,	/*   rdma_vers_low = 1 */
+	0x00000002,	/*   rdma_vers_high = 2 */
+};
+
+static const u32 cv_w_vers0_short[] = {
+	0x13579bdf,	/* rdma_xid */
+	0x00000000,	/* rdma_vers = 0 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype */
+	0x00000000,	/* 20 bytes: below the 28-byte minimum */
+};
+
+static const u32 cv_w_v1_htype5[] = {
+	0x0000abcd,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000005,	/* rdma_proc = 5: not a v1 procedure */
+	0x00000000,
+	0x00000000,
+	0x00000000,
+};
+
+static const u32 cv_rw_v1_htype5[] = {
+	0x0000abcd,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000002,	/* err = ERR_CHUNK */
+};
+
+static const u32 cv_w_v1_msgp[] = {
+	0x0000abce,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000002,	/* rdma_proc = RDMA_MSGP */
+	0x00000040,	/* rdma_align */
+	0x00000400,	/* rdma_thresh */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+};
+
+static const u32 cv_rw_v1_msgp[] = {
+	0x0000abce,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000002,	/* err = ERR_CHUNK (RFC 8166 §4.6.1) */
+};
+
+static const u32 cv_w_v1_done[] = {
+	0x0000abcf,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000003,	/* rdma_proc = RDMA_DONE (void body) */
+};
+
+static const u32 cv_w_v1_read_bad_bool[] = {
+	0x11223344,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000002,	/* rdma_reads: 2 is not an XDR bool */
+	0x00000000,
+	0x00000000,
+	0x11223344,	/* RPC: xid */
+};
+
+static const u32 cv_w_v2_write_bad_bool[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0xffffffff,	/* rdma_writes: not an XDR bool */
+	0x00000000,
+	0x01020304,
+};
+
+static const u32 cv_w_v2_reply_bad_bool[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000100,	/* rdma_reply: not an XDR bool */
+	0x01020304,
+};
+
+static const u32 cv_rw_v2_bad_xdr[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR */
+};
+
+/* Three read segments at positions 128, 160, 192: three Read chunks */
+static const u32 cv_w_v2_three_read_chunks[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000080,	/*   position 128 */
+	0x00000001,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000a0,	/*   position 160 */
+	0x00000002,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c0,	/*   position 192 */
+	0x00000003,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x0000beef,	/* RPC: xid */
+};
+
+static const u32 cv_rw_v2_read_chunks_1[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000004,	/* rdma_err = RDMA2_ERR_READ_CHUNKS */
+	0x00000001,	/*   rdma_max_chunks = 1 */
+};
+
+static const u32 cv_rw_v2_read_chunks_0[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000004,	/* rdma_err = RDMA2_ERR_READ_CHUNKS */
+	0x00000000,	/*   rdma_max_chunks = 0 (§5.3.3) */
+};
+
+/* a position reused after another chunk: 128, 160, 128 */
+static const u32 cv_w_v2_read_order[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000080,	/*   position 128 */
+	0x00000001,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000a0,	/*   position 160 */
+	0x00000002,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000080,	/*   position 128 again */
+	0x00000003,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x0000beef,	/* RPC: xid */
+};
+
+static const u32 cv_w_v1_position_unaligned[] = {
+	0x11223344,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000082,	/*   position 130: not a multiple of 4 */
+	0x00000001,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x11223344,	/* RPC: xid */
+};
+
+/* Write list of two chunks, of 2 segments and 1 segment */
+static const u32 cv_w_v2_two_write_chunks[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000001,	/* rdma_writes: present */
+	0x00000002,	/*   2 segments */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+	0x00000002,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00001000,	/*     offset (low) */
+	0x00000001,	/* next: present */
+	0x00000001,	/*   1 segment */
+	0x00000003,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00002000,	/*     offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_reply */
+	0x00005678,	/* RPC: xid */
+};
+
+static const u32 cv_rw_v2_write_chunks_1[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000005,	/* rdma_err = RDMA2_ERR_WRITE_CHUNKS */
+	0x00000001,	/*   rdma_max_chunks = 1 */
+};
+
+static const u32 cv_rw_v2_segments_1[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000006,	/* rdma_err = RDMA2_ERR_SEGMENTS */
+	0x00000001,	/*   rdma_max_segments = 1 */
+};
+
+static const u32 cv_w_v2_reply_two_segs[] = {
+	0x00005679,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000001,	/* rdma_reply: present */
+	0x00000002,	/*   2 segments */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+	0x00000002,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00001000,	/*     offset (low) */
+};
+
+static const u32 cv_w_v2_huge_count[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000001,	/* rdma_writes: present */
+	0x10000001,	/*   segment count: 0x10000001 * 16 wraps to 16 */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_reply */
+	0x00005678,	/* RPC: xid */
+};
+
+static const u32 cv_w_v2_reply_count_overrun[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000001,	/* rdma_reply: present */
+	0x00000002,	/*   2 segments, but only 1 follows */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+};
+
+static const u32 cv_w_v2_inv_mismatch[] = {
+	0x00c0ffee,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x0000a003,	/* rdma_inv_handle: no segment has this handle */
+	0x00000000,	/* rdma_reads */
+	0x00000001,	/* rdma_writes: present */
+	0x00000001,	/*   1 segment */
+	0x0000a001,	/*     handle */
+	0x00008000,	/*     length */
+	0x00007f00,	/*     offset (high) */
+	0x12340000,	/*     offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_reply */
+	0x00c0ffee,	/* RPC: xid */
+	0x00000000,	/* RPC: CALL */
+};
+
+static const u32 cv_w_v2_inv_no_chunks[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_inv_handle: but no handles at all */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x01020304,	/* RPC: xid */
+};
+
+static const u32 cv_w_v1_nomsg_empty[] = {
+	0x11223344,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present (RFC 8166 §4.5.2) */
+};
+
+static const u32 cv_w_v2_nomsg_empty[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+static const u32 cv_w_v1_xid_mismatch[] = {
+	0x11223344,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x11223345,	/* RPC: xid differs from rdma_xid */
+	0x00000000,	/* RPC: CALL */
+};
+
+static const u32 cv_w_v2_call_flagged_response[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE ... */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x01020304,	/* RPC: xid */
+	0x00000000,	/* RPC: ... but msg_type CALL */
+};
+
+static const u32 cv_w_v2_reply_not_flagged[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags: no RESPONSE ... */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x01020304,	/* RPC: xid */
+	0x00000001,	/* RPC: ... but msg_type REPLY */
+};
+
+static const u32 cv_w_v2_reserved_flag[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x80000000,	/* rdma_flags: a reserved bit (§3.2) */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x01020304,	/* RPC: xid */
+};
+
+static const u32 cv_w_v2_err_reserved_flag[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000003,	/* rdma_flags: RESPONSE + a reserved bit */
+	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR */
+};
+
+static const u32 cv_w_v2_htype2[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000002,	/* rdma_htype = 2: RDMA_MSGP is not a v2 type */
+	0x00000000,	/* rdma_flags */
+};
+
+static const u32 cv_rw_v2_inval_htype[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000003,	/* rdma_err = RDMA2_ERR_INVAL_HTYPE */
+};
+
+static const u32 cv_w_v2_htype_max[] = {
+	0x01020304,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0xffffffff,	/* rdma_htype: unknown */
+};
+
+static const u32 cv_w_v2_err_from_requester[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000000,	/* rdma_flags: RESPONSE missing (§3.2) */
+	0x00000009,	/* rdma_err = RDMA2_ERR_SYSTEM */
+};
+
+static const u32 cv_w_v1_err_unknown[] = {
+	0x8899aabb,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000001,	/* rdma_credit */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000003,	/* err = 3: not an rpc_rdma_errcode */
+};
+
+static const u32 cv_w_v2_rbsiz_short[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_props: 1 propval */
+	0x00000001,	/*   rdma_which = RDMA2_PROPID_RBSIZ */
+	0x00000002,	/*   rdma_data: 2 bytes, too short for a uint32 */
+	0x10000000,	/*     data + padding */
+};
+
+static const u32 cv_w_v2_rbsiz_long[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_props: 1 propval */
+	0x00000001,	/*   rdma_which = RDMA2_PROPID_RBSIZ */
+	0x00000008,	/*   rdma_data: 8 bytes, not a uint32 */
+	0x00000000,	/*     data */
+	0x00002000,	/*     data */
+};
+
+static const u32 cv_w_v2_brs_bad_enum[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_props: 1 propval */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00000003,	/*     3: not an rpcrdma2_rvreqsup */
+};
+
+static const u32 cv_w_v2_propval_overrun[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x00000001,	/* rdma_props: 1 propval */
+	0x00000100,	/*   rdma_which = 256 (unknown) */
+	0x00000009,	/*   rdma_data: 9 bytes, 8 follow (§4.1) */
+	0x00000000,	/*     data */
+	0x00000000,	/*     data */
+};
+
+static const u32 cv_w_v2_propset_huge[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000001,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000000,	/* rdma_flags */
+	0x40000000,	/* rdma_props: 2^30 propvals */
+	0x00000001,	/*   rdma_which = RDMA2_PROPID_RBSIZ */
+	0x00000000,	/*   rdma_data: empty */
+};
+
+static const u32 cv_w_v2_err_vers_short_arm[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000001,	/* rdma_err = RDMA2_ERR_VERS */
+	0x00000001,	/*   rdma_vers_low; rdma_vers_high missing */
+};
+
+static const struct cv_vec cv_invalid[] = {
+	{ "reject: 15 bytes, shorter than the fixed words",
+	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 15,
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_SHORT, .discard = true },
+	{ "reject: v1 RDMA_MSG of 24 bytes (RFC 8166 §4.5)",
+	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 24,
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_SHORT, .discard = true },
+	{ "reject: rdma_vers 3 -> ERR_VERS 1..2", .words = cv_w_vers3,
+	  .nwords = ARRAY_SIZE(cv_w_vers3), .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS,
+	  .reply = { .code = RPCRDMA2_ERR_VERS, .vers = { 1, 2 } },
+	  .reply_words = cv_rw_vers3,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_vers3) },
+	{ "reject: rdma_vers 0 in 20 bytes is discarded",
+	  .words = cv_w_vers0_short, .nwords = ARRAY_SIZE(cv_w_vers0_short),
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_SHORT, .discard = true },
+	{ "reject: v1 rdma_proc 5 -> ERR_CHUNK", .words = cv_w_v1_htype5,
+	  .nwords = ARRAY_SIZE(cv_w_v1_htype5), .rc = -EOPNOTSUPP,
+	  .reason = RPCRDMA2_REASON_HTYPE,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK },
+	  .reply_words = cv_rw_v1_htype5,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v1_htype5) },
+	{ "reject: v1 RDMA_MSGP -> ERR_CHUNK", .words = cv_w_v1_msgp,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msgp), .rc = -EOPNOTSUPP,
+	  .reason = RPCRDMA2_REASON_MSGP,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK },
+	  .reply_words = cv_rw_v1_msgp,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v1_msgp) },
+	{ "reject: v1 RDMA_DONE is discarded", .words = cv_w_v1_done,
+	  .nwords = ARRAY_SIZE(cv_w_v1_done), .rc = -EOPNOTSUPP,
+	  .reason = RPCRDMA2_REASON_DONE, .discard = true },
+	{ "reject: v1 RDMA_MSG of 30 bytes -> ERR_CHUNK", .words = cv_w_v1_msg,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 30, .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_UNALIGNED,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 RDMA2_MSG of 41 bytes -> BAD_XDR", .words = cv_w_v2_msg,
+	  .nwords = ARRAY_SIZE(cv_w_v2_msg), .len = 41, .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_UNALIGNED,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 Read list discriminator 2 -> ERR_CHUNK",
+	  .words = cv_w_v1_read_bad_bool,
+	  .nwords = ARRAY_SIZE(cv_w_v1_read_bad_bool), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_BAD_BOOL,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 Write list discriminator -1 -> BAD_XDR",
+	  .words = cv_w_v2_write_bad_bool,
+	  .nwords = ARRAY_SIZE(cv_w_v2_write_bad_bool), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_BAD_BOOL,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR },
+	  .reply_words = cv_rw_v2_bad_xdr,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_bad_xdr) },
+	{ "reject: v2 Reply chunk discriminator 256 -> BAD_XDR",
+	  .words = cv_w_v2_reply_bad_bool,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_bad_bool), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_BAD_BOOL,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 3 Read chunks, limit 1 -> READ_CHUNKS(1)",
+	  .words = cv_w_v2_three_read_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_three_read_chunks), .lim = &cv_lim_one,
+	  .rc = -E2BIG, .reason = RPCRDMA2_REASON_READ_CHUNKS,
+	  .reply = { .code = RPCRDMA2_ERR_READ_CHUNKS, .max_chunks = 1 },
+	  .reply_words = cv_rw_v2_read_chunks_1,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_read_chunks_1) },
+	{ "reject: v2 Read chunk, limit 0 -> READ_CHUNKS(0)",
+	  .words = cv_w_v2_three_read_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_three_read_chunks),
+	  .lim = &cv_lim_zero_reads, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_READ_CHUNKS,
+	  .reply = { .code = RPCRDMA2_ERR_READ_CHUNKS, .max_chunks = 0 },
+	  .reply_words = cv_rw_v2_read_chunks_0,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_read_chunks_0) },
+	{ "reject: v1 2 Read chunks, limit 1 -> ERR_CHUNK",
+	  .words = cv_w_v1_msg_reads, .nwords = ARRAY_SIZE(cv_w_v1_msg_reads),
+	  .lim = &cv_lim_one_read, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_READ_CHUNKS,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 Read chunk of 2 segments, limit 1 -> SEGMENTS(1)",
+	  .words = cv_w_v2_write_call, .nwords = ARRAY_SIZE(cv_w_v2_write_call),
+	  .lim = &cv_lim_one_seg, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_SEGMENTS,
+	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 1 } },
+	{ "reject: v2 2 Write chunks, limit 1 -> WRITE_CHUNKS(1)",
+	  .words = cv_w_v2_two_write_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks),
+	  .lim = &cv_lim_one_write, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_WRITE_CHUNKS,
+	  .reply = { .code = RPCRDMA2_ERR_WRITE_CHUNKS, .max_chunks = 1 },
+	  .reply_words = cv_rw_v2_write_chunks_1,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_write_chunks_1) },
+	{ "reject: v2 Write chunk of 2 segments, limit 1 -> SEGMENTS(1)",
+	  .words = cv_w_v2_two_write_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks),
+	  .lim = &cv_lim_one_seg, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_SEGMENTS,
+	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 1 },
+	  .reply_words = cv_rw_v2_segments_1,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_segments_1) },
+	{ "reject: v2 Reply chunk of 2 segments, limit 1 -> SEGMENTS(1)",
+	  .words = cv_w_v2_reply_two_segs,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_two_segs), .lim = &cv_lim_one_seg,
+	  .rc = -E2BIG, .reason = RPCRDMA2_REASON_SEGMENTS,
+	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 1 } },
+	{ "reject: v1 Write chunk of 2 segments, limit 1 -> ERR_CHUNK",
+	  .words = cv_w_v1_msg_read_call,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg_read_call), .lim = &cv_lim_one,
+	  .rc = -E2BIG, .reason = RPCRDMA2_REASON_SEGMENTS,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 segment count 0x10000001 -> BAD_XDR",
+	  .words = cv_w_v2_huge_count, .nwords = ARRAY_SIZE(cv_w_v2_huge_count),
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_TRUNCATED,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 Reply chunk count overruns -> BAD_XDR",
+	  .words = cv_w_v2_reply_count_overrun,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_count_overrun), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 Read position 130 -> ERR_CHUNK",
+	  .words = cv_w_v1_position_unaligned,
+	  .nwords = ARRAY_SIZE(cv_w_v1_position_unaligned), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_POSITION,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 Read position reused after another chunk",
+	  .words = cv_w_v2_read_order, .nwords = ARRAY_SIZE(cv_w_v2_read_order),
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_READ_ORDER,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 rdma_inv_handle matches no handle -> BAD_XDR",
+	  .words = cv_w_v2_inv_mismatch,
+	  .nwords = ARRAY_SIZE(cv_w_v2_inv_mismatch), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_INV_HANDLE,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 rdma_inv_handle without any chunk -> BAD_XDR",
+	  .words = cv_w_v2_inv_no_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_inv_no_chunks), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_INV_HANDLE,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 RDMA_NOMSG without chunks -> ERR_CHUNK",
+	  .words = cv_w_v1_nomsg_empty,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_empty), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_EMPTY,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 RDMA2_NOMSG without chunks -> BAD_XDR",
+	  .words = cv_w_v2_nomsg_empty,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_empty), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_EMPTY,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 RDMA_MSG without RPC message -> ERR_CHUNK",
+	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 28,
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_NO_PAYLOAD,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 RDMA2_MSG without RPC message -> BAD_XDR",
+	  .words = cv_w_v2_msg, .nwords = ARRAY_SIZE(cv_w_v2_msg), .len = 36,
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_NO_PAYLOAD,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 rdma_xid differs from RPC xid -> ERR_CHUNK",
+	  .words = cv_w_v1_xid_mismatch,
+	  .nwords = ARRAY_SIZE(cv_w_v1_xid_mismatch), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_XID_MISMATCH,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v2 CALL flagged RESPONSE -> BAD_XDR",
+	  .words = cv_w_v2_call_flagged_response,
+	  .nwords = ARRAY_SIZE(cv_w_v2_call_flagged_response), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_MSG_TYPE,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 REPLY without RESPONSE -> BAD_XDR",
+	  .words = cv_w_v2_reply_not_flagged,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_not_flagged), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_MSG_TYPE,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 reserved flag bit -> BAD_XDR",
+	  .words = cv_w_v2_reserved_flag,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reserved_flag), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_FLAGS,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 RDMA2_ERROR with reserved flag is discarded",
+	  .words = cv_w_v2_err_reserved_flag,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_reserved_flag), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_FLAGS, .discard = true },
+	{ "reject: v2 rdma_htype 2 -> INVAL_HTYPE", .words = cv_w_v2_htype2,
+	  .nwords = ARRAY_SIZE(cv_w_v2_htype2), .rc = -EOPNOTSUPP,
+	  .reason = RPCRDMA2_REASON_HTYPE,
+	  .reply = { .code = RPCRDMA2_ERR_INVAL_HTYPE },
+	  .reply_words = cv_rw_v2_inval_htype,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_inval_htype) },
+	{ "reject: v2 rdma_htype 0xffffffff in 16 bytes -> INVAL_HTYPE",
+	  .words = cv_w_v2_htype_max, .nwords = ARRAY_SIZE(cv_w_v2_htype_max),
+	  .rc = -EOPNOTSUPP, .reason = RPCRDMA2_REASON_HTYPE,
+	  .reply = { .code = RPCRDMA2_ERR_INVAL_HTYPE } },
+	{ "reject: v2 RDMA2_ERROR from a requester is discarded",
+	  .words = cv_w_v2_err_from_requester,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_from_requester), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOT_RESPONSE, .discard = true },
+	{ "reject: v2 RDMA2_ERR_VERS arm truncated is discarded",
+	  .words = cv_w_v2_err_vers_short_arm,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_vers_short_arm), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED, .discard = true },
+	{ "reject: v1 RDMA_ERROR unknown code is discarded",
+	  .words = cv_w_v1_err_unknown,
+	  .nwords = ARRAY_SIZE(cv_w_v1_err_unknown), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_BAD_ERROR, .discard = true },
+	{ "reject: v1 RDMA_ERROR of 22 bytes is discarded",
+	  .words = cv_w_v1_err_vers, .nwords = ARRAY_SIZE(cv_w_v1_err_vers),
+	  .len = 22, .rc = -EIO, .reason = RPCRDMA2_REASON_UNALIGNED,
+	  .discard = true },
+	{ "reject: v2 RBSIZ with 2-byte rdma_data -> BAD_XDR",
+	  .words = cv_w_v2_rbsiz_short,
+	  .nwords = ARRAY_SIZE(cv_w_v2_rbsiz_short), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_PROPVAL,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 RBSIZ with 8-byte rdma_data -> BAD_XDR",
+	  .words = cv_w_v2_rbsiz_long, .nwords = ARRAY_SIZE(cv_w_v2_rbsiz_long),
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_PROPVAL,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 BRS value 3 -> BAD_XDR", .words = cv_w_v2_brs_bad_enum,
+	  .nwords = ARRAY_SIZE(cv_w_v2_brs_bad_enum), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_PROPVAL,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 rdma_data overruns the message -> BAD_XDR",
+	  .words = cv_w_v2_propval_overrun,
+	  .nwords = ARRAY_SIZE(cv_w_v2_propval_overrun), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 propset count 2^30 -> BAD_XDR",
+	  .words = cv_w_v2_propset_huge,
+	  .nwords = ARRAY_SIZE(cv_w_v2_propset_huge), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+};
+
+/* ------------------------------------------------------------------ */
+/* Helpers shared by the test drivers                                  */
+/* ------------------------------------------------------------------ */
+
+static inline u32 cv_len(const struct cv_vec *v)
+{
+	return v->len ? v->len : v->nwords * 4;
+}
+
+/* Store a vector's words big-endian into @buf (CV_BUF_SIZE bytes) */
+static inline void cv_bytes(const u32 *words, u32 nwords, u8 *buf)
+{
+	u32 i;
+
+	for (i = 0; i < nwords; i++)
+		put_unaligned_be32(words[i], buf + 4 * i);
+}
+
+static inline const struct rpcrdma2_limits *cv_lim(const struct cv_vec *v)
+{
+	return v->lim ? v->lim : &cv_lim_default;
+}
+
+static inline bool cv_ne(u64 a, u64 b, u64 *got, u64 *want)
+{
+	*got = a;
+	*want = b;
+	return a != b;
+}
+
+/**
+ * cv_diff - compare a decoded header with its expectation
+ * @e: expected values
+ * @h: decoded header
+ * @got: the mismatching value found
+ * @want: the value expected
+ *
+ * Return: NULL if equal, else the name of the first field that differs.
+ */
+static inline const char *cv_diff(const struct cv_expect *e,
+				  const struct rpcrdma2_hdr *h, u64 *got,
+				  u64 *want)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	u32 i;
+
+	if (cv_ne(h->xid, e->xid, got, want))
+		return "xid";
+	if (cv_ne(h->vers, e->vers, got, want))
+		return "vers";
+	if (cv_ne(h->credits, e->credits, got, want))
+		return "credits";
+	if (cv_ne(h->htype, e->htype, got, want))
+		return "htype";
+	if (cv_ne(h->flags, e->flags, got, want))
+		return "flags";
+	if (cv_ne(h->hdr_len, e->hdr_len, got, want))
+		return "hdr_len";
+	if (cv_ne(h->rpc_len, e->rpc_len, got, want))
+		return "rpc_len";
+	if (cv_ne(cl->inv_handle, e->inv_handle, got, want))
+		return "inv_handle";
+	if (cv_ne(cl->nr_reads, e->nr_reads, got, want))
+		return "nr_reads";
+	if (cv_ne(cl->nr_read_chunks, e->nr_read_chunks, got, want))
+		return "nr_read_chunks";
+	if (cv_ne(cl->nr_writes, e->nr_writes, got, want))
+		return "nr_writes";
+	if (cv_ne(cl->nr_segs, e->nr_segs, got, want))
+		return "nr_segs";
+	if (cv_ne(cl->has_reply, e->has_reply, got, want))
+		return "has_reply";
+	if (cv_ne(cl->reply.first, e->reply.first, got, want))
+		return "reply.first";
+	if (cv_ne(cl->reply.nsegs, e->reply.nsegs, got, want))
+		return "reply.nsegs";
+	for (i = 0; i < e->nr_reads; i++) {
+		if (cv_ne(cl->reads[i].position, e->reads[i].position, got, want))
+			return "read.position";
+		if (cv_ne(cl->reads[i].seg.handle, e->reads[i].seg.handle, got, want))
+			return "read.handle";
+		if (cv_ne(cl->reads[i].seg.length, e->reads[i].seg.length, got, want))
+			return "read.length";
+		if (cv_ne(cl->reads[i].seg.offset, e->reads[i].seg.offset, got, want))
+			return "read.offset";
+	}
+	for (i = 0; i < e->nr_writes; i++) {
+		if (cv_ne(cl->writes[i].first, e->writes[i].first, got, want))
+			return "write.first";
+		if (cv_ne(cl->writes[i].nsegs, e->writes[i].nsegs, got, want))
+			return "write.nsegs";
+	}
+	for (i = 0; i < e->nr_segs; i++) {
+		if (cv_ne(cl->segs[i].handle, e->segs[i].handle, got, want))
+			return "seg.handle";
+		if (cv_ne(cl->segs[i].length, e->segs[i].length, got, want))
+			return "seg.length";
+		if (cv_ne(cl->segs[i].offset, e->segs[i].offset, got, want))
+			return "seg.offset";
+	}
+	/* err and props are set only for the header type carrying them */
+	if (e->htype == RPCRDMA2_HT_ERROR) {
+		if (cv_ne(h->err.code, e->err.code, got, want))
+			return "err.code";
+		if (cv_ne(h->err.vers.low, e->err.vers.low, got, want))
+			return "err.arm0";
+		if (cv_ne(h->err.vers.high, e->err.vers.high, got, want))
+			return "err.arm1";
+	}
+	if (e->htype == RPCRDMA2_HT_CONNPROP && e->vers == RPCRDMA2_VERS_2) {
+		if (cv_ne(h->props.present, e->props.present, got, want))
+			return "props.present";
+		if (cv_ne(h->props.dflt, e->props.dflt, got, want))
+			return "props.dflt";
+		if (cv_ne(h->props.rbsiz, e->props.rbsiz, got, want))
+			return "props.rbsiz";
+		if (cv_ne(h->props.brs, e->props.brs, got, want))
+			return "props.brs";
+	}
+	return NULL;
+}
+
+/**
+ * cv_hdr_diff - compare two decoded headers (round trips, fuzzing)
+ * @a: first header
+ * @b: second header
+ *
+ * Return: NULL if equal, else the name of the first field that differs.
+ */
+static inline const char *cv_hdr_diff(const struct rpcrdma2_hdr *a,
+				      const struct rpcrdma2_hdr *b)
+{
+	struct cv_expect e = {
+		.xid = b->xid, .vers = b->vers, .credits = b->credits,
+		.htype = b->htype, .flags = b->flags, .hdr_len = b->hdr_len,
+		.rpc_len = b->rpc_len, .inv_handle = b->cl.inv_handle,
+		.nr_reads = b->cl.nr_reads,
+		.nr_read_chunks = b->cl.nr_read_chunks,
+		.nr_writes = b->cl.nr_writes, .nr_segs = b->cl.nr_segs,
+		.has_reply = b->cl.has_reply, .reply = b->cl.reply,
+		.reads = b->cl.reads, .writes = b->cl.writes,
+		.segs = b->cl.segs, .err = b->err, .props = b->props,
+	};
+	u64 got, want;
+
+	return cv_diff(&e, a, &got, &want);
+}
+
+/**
+ * cv_fill - build a header to encode from an expectation
+ * @e: expected values
+ * @h: header whose chunk list arrays are attached and large enough
+ */
+static inline void cv_fill(const struct cv_expect *e, struct rpcrdma2_hdr *h)
+{
+	struct rpcrdma2_chunk_lists *cl = &h->cl;
+	u32 i;
+
+	h->xid = e->xid;
+	h->vers = e->vers;
+	h->credits = e->credits;
+	h->htype = e->htype;
+	h->flags = e->flags;
+	h->hdr_len = 0;
+	h->rpc_len = 0;
+	cl->inv_handle = e->inv_handle;
+	cl->nr_reads = e->nr_reads;
+	cl->nr_read_chunks = 0;
+	cl->nr_writes = e->nr_writes;
+	cl->nr_segs = e->nr_segs;
+	cl->has_reply = e->has_reply;
+	cl->reply = e->reply;
+	for (i = 0; i < e->nr_reads; i++)
+		cl->reads[i] = e->reads[i];
+	for (i = 0; i < e->nr_writes; i++)
+		cl->writes[i] = e->writes[i];
+	for (i = 0; i < e->nr_segs; i++)
+		cl->segs[i] = e->segs[i];
+	h->err = e->err;
+	h->props = e->props;
+}
+
+/**
+ * cv_truncated - the rejection a valid vector cut to @cut bytes earns
+ * @e: the vector's expectation
+ * @cut: bytes kept, less than @e->hdr_len
+ * @discard: set to whether the message is dropped silently
+ *
+ * Return: the enum rpcrdma2_reason; the reply code, when not discarded,
+ * is always 2 (ERR_CHUNK / RDMA2_ERR_BAD_XDR).
+ */
+static inline u32 cv_truncated(const struct cv_expect *e, u32 cut,
+			       bool *discard)
+{
+	bool is_error = e->htype == RPCRDMA2_HT_ERROR;
+
+	*discard = true;
+	if (cut < RPCRDMA2_FIXED_SIZE)
+		return RPCRDMA2_REASON_SHORT;
+	if (e->vers == RPCRDMA2_VERS_1 && !is_error &&
+	    cut < RPCRDMA2_V1_MIN_HDR_SIZE)
+		return RPCRDMA2_REASON_SHORT;
+	*discard = is_error;
+	if (e->vers == RPCRDMA2_VERS_2 && cut < RPCRDMA2_V2_PREFIX_SIZE)
+		return RPCRDMA2_REASON_TRUNCATED;
+	if (cut % 4)
+		return RPCRDMA2_REASON_UNALIGNED;
+	return RPCRDMA2_REASON_TRUNCATED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Structures the encoder must refuse (-EINVAL), one per rule          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct cv_enc_bad - a valid expectation and how to break it
+ */
+struct cv_enc_bad {
+	const char *name;
+	const struct cv_expect *base;
+	void (*mutate)(struct rpcrdma2_hdr *h);
+};
+
+static inline void cv_m_msgp(struct rpcrdma2_hdr *h)
+{
+	h->htype = RPCRDMA2_V1_RDMA_MSGP;
+}
+
+static inline void cv_m_done(struct rpcrdma2_hdr *h)
+{
+	h->htype = RPCRDMA2_V1_RDMA_DONE;
+}
+
+static inline void cv_m_htype5(struct rpcrdma2_hdr *h)
+{
+	h->htype = RPCRDMA2_HT_CONNPROP;
+}
+
+static inline void cv_m_htype2(struct rpcrdma2_hdr *h)
+{
+	h->htype = 2;
+}
+
+static inline void cv_m_flag2(struct rpcrdma2_hdr *h)
+{
+	h->flags |= 2;
+}
+
+static inline void cv_m_flag1(struct rpcrdma2_hdr *h)
+{
+	h->flags = RPCRDMA2_F_RESPONSE;
+}
+
+static inline void cv_m_noresponse(struct rpcrdma2_hdr *h)
+{
+	h->flags = 0;
+}
+
+static inline void cv_m_errcode3(struct rpcrdma2_hdr *h)
+{
+	h->err.code = 3;
+}
+
+static inline void cv_m_vers3(struct rpcrdma2_hdr *h)
+{
+	h->vers = 3;
+}
+
+static inline void cv_m_pos_unaligned(struct rpcrdma2_hdr *h)
+{
+	h->cl.reads[0].position = 130;
+}
+
+static inline void cv_m_pos_reused(struct rpcrdma2_hdr *h)
+{
+	h->cl.reads[0].position = 160;
+}
+
+static inline void cv_m_no_reply(struct rpcrdma2_hdr *h)
+{
+	h->cl.has_reply = false;
+}
+
+static inline void cv_m_inv_bad(struct rpcrdma2_hdr *h)
+{
+	h->cl.inv_handle = 0xdead;
+}
+
+static inline void cv_m_inv_v1(struct rpcrdma2_hdr *h)
+{
+	h->cl.inv_handle = 1;
+}
+
+static inline void cv_m_write_range(struct rpcrdma2_hdr *h)
+{
+	h->cl.writes[0].nsegs = CV_SEGS_CAP;
+}
+
+static inline void cv_m_reply_range(struct rpcrdma2_hdr *h)
+{
+	h->cl.reply.first = CV_SEGS_CAP;
+}
+
+static inline void cv_m_nr_reads(struct rpcrdma2_hdr *h)
+{
+	h->cl.nr_reads = CV_READS_CAP + 1;
+}
+
+static inline void cv_m_nr_writes(struct rpcrdma2_hdr *h)
+{
+	h->cl.nr_writes = CV_WRITES_CAP + 1;
+}
+
+static inline void cv_m_prop_unknown(struct rpcrdma2_hdr *h)
+{
+	h->props.present |= 4;
+}
+
+static inline void cv_m_prop_dflt(struct rpcrdma2_hdr *h)
+{
+	h->props.present = 0;
+}
+
+static inline void cv_m_brs3(struct rpcrdma2_hdr *h)
+{
+	h->props.brs = 3;
+}
+
+static const struct cv_enc_bad cv_enc_bad[] = {
+	{ "encode refuses v1 RDMA_MSGP", &cv_e_v1_msg, cv_m_msgp },
+	{ "encode refuses v1 RDMA_DONE", &cv_e_v1_msg, cv_m_done },
+	{ "encode refuses v1 header type 5", &cv_e_v1_msg, cv_m_htype5 },
+	{ "encode refuses v2 header type 2", &cv_e_v2_msg, cv_m_htype2 },
+	{ "encode refuses v2 reserved flag", &cv_e_v2_msg, cv_m_flag2 },
+	{ "encode refuses flags in v1", &cv_e_v1_msg, cv_m_flag1 },
+	{ "encode refuses RDMA2_ERROR without RESPONSE",
+	  &cv_e_v2_err_vers, cv_m_noresponse },
+	{ "encode refuses v1 error code 3", &cv_e_v1_err_chunk,
+	  cv_m_errcode3 },
+	{ "encode refuses RDMA_MSG in version 3", &cv_e_v1_msg, cv_m_vers3 },
+	{ "encode refuses ERR_CHUNK in version 3", &cv_e_v1_err_chunk,
+	  cv_m_vers3 },
+	{ "encode refuses unaligned Read position", &cv_e_v1_msg_reads,
+	  cv_m_pos_unaligned },
+	{ "encode refuses reused Read position", &cv_e_v1_msg_reads,
+	  cv_m_pos_reused },
+	{ "encode refuses RDMA_NOMSG without chunks",
+	  &cv_e_v1_nomsg_long_reply, cv_m_no_reply },
+	{ "encode refuses unmatched rdma_inv_handle", &cv_e_v2_read_call,
+	  cv_m_inv_bad },
+	{ "encode refuses rdma_inv_handle in v1", &cv_e_v1_msg, cv_m_inv_v1 },
+	{ "encode refuses Write chunk outside segs", &cv_e_v2_read_call,
+	  cv_m_write_range },
+	{ "encode refuses Reply chunk outside segs", &cv_e_v2_read_call,
+	  cv_m_reply_range },
+	{ "encode refuses nr_reads beyond reads_cap", &cv_e_v1_msg_reads,
+	  cv_m_nr_reads },
+	{ "encode refuses nr_writes beyond writes_cap", &cv_e_v2_read_call,
+	  cv_m_nr_writes },
+	{ "encode refuses unknown property bit", &cv_e_v2_connprop,
+	  cv_m_prop_unknown },
+	{ "encode refuses default bit of absent property",
+	  &cv_e_v2_connprop_defaults, cv_m_prop_dflt },
+	{ "encode refuses BRS value 3", &cv_e_v2_connprop, cv_m_brs3 },
+};
+
+#endif /* _RPCRDMA2_CODEC_VECTORS_H */

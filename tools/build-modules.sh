@@ -14,6 +14,7 @@ rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	--exclude='*.mod*' --exclude='Module.symvers' --exclude='modules.order' \
 	--include='/Kbuild' --include='/include/***' --include='/common/***' \
 	--include='/kunit/***' --include='/xprtrdma2/***' --include='/svcrdma2/***' \
-	--include='/tests/' --include='/tests/vectors/***' --exclude='*' \
+	--include='/tests/' --include='/tests/vectors/***' --include='/tests/modules/***' \
+	--exclude='*' \
 	"$top/" "$bdir/"
 exec make -C "$kdir" M="$(cd "$bdir" && pwd)" "$@" modules

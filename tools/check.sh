@@ -45,7 +45,8 @@ sources() {
 }
 
 static_build() {
-	local kdir=$1 dir=$2 out=$dir.log
+	local kdir=$1 dir=$2 out
+	out=$dir.log
 	tools/build-modules.sh "$kdir" "$dir" W=1 C=1 > "$out" 2>&1 || {
 		cat "$out"; return 1; }
 	# W=1 and sparse findings are failures.
@@ -53,12 +54,12 @@ static_build() {
 }
 
 checkpatch() {
-	local f rc=0 cp=$1/scripts/checkpatch.pl
+	local f res rc=0 cp=$1/scripts/checkpatch.pl
 	for f in $(sources); do
-		if out=$("$cp" --strict --no-tree --quiet --show-types -f "$f" 2>&1); then
+		if res=$("$cp" --strict --no-tree --quiet --show-types -f "$f" 2>&1); then
 			echo "PASS: checkpatch $f"
 		else
-			echo "$out" | head -n 20
+			echo "$res" | head -n 20
 			echo "FAIL: checkpatch $f"
 			rc=1
 		fi
@@ -79,6 +80,7 @@ shell_tests() {
 # line for the kernel log being clean.
 vm_test() {
 	local t=$1 name out rc
+	# (out is local here: stage() keeps its own in a variable of that name)
 	name=$(basename "$t" .sh)
 	out=build/vm/$name
 	rm -rf "$out"

@@ -91,6 +91,20 @@ static int reject_chunks(struct rpcrdma2_reject *rej, u32 reason, u32 vers,
 			rej->reply.max_chunks = lim->max_read_chunks;
 			return rc;
 		case RPCRDMA2_REASON_WRITE_CHUNKS:
+			/*
+			 * §5.3.3: a responder that "cannot handle any Write
+			 * chunks for a request ... MUST return a response of
+			 * RDMA2_ERR_REPLY_RESOURCE". The codec does not know
+			 * the reply's size: length_needed is 0, and the
+			 * caller may fill in the real length.
+			 */
+			if (!lim->max_write_chunks) {
+				rc = reject_reply(rej, reason,
+						  RPCRDMA2_ERR_REPLY_RESOURCE,
+						  -E2BIG);
+				rej->reply.length_needed = 0;
+				return rc;
+			}
 			rc = reject_reply(rej, reason,
 					  RPCRDMA2_ERR_WRITE_CHUNKS, -E2BIG);
 			rej->reply.max_chunks = lim->max_write_chunks;
@@ -161,7 +175,10 @@ static u32 decode_read_list(const u8 **pp, const u8 *end,
 			 * §3.4.5: a Read chunk is the segments that share
 			 * one Position, concatenated in list order. Two data
 			 * items cannot be reinserted at one offset, so a
-			 * Position that comes back later is malformed.
+			 * Position that comes back later is malformed. This
+			 * is stricter than §3.4.5, which does not say that a
+			 * chunk's segments must be adjacent in the list: we
+			 * refuse (ERR_CHUNK / BAD_XDR) what we cannot place.
 			 */
 			if (n && read_position_seen(reads, n, position))
 				return RPCRDMA2_REASON_READ_ORDER;
@@ -208,17 +225,30 @@ static inline const u8 *decode_segs(const u8 *p, u32 count,
  * rpcrdma2_chunk_lists minus rdma_inv_handle: the v1 rpc_rdma_header
  * (RFC 8166 §4.1.2) and the tail of v2 rpcrdma2_chunk_lists (draft v2
  * §3.3). *pp points at the Read list discriminator, already checked.
+ * @reply: the v2 RPCRDMA2_F_RESPONSE flag (always false in v1).
  */
 static u32 decode_chunk_lists(const u8 **pp, const u8 *end,
 			      const struct rpcrdma2_limits *lim,
-			      struct rpcrdma2_chunk_lists *cl)
+			      struct rpcrdma2_chunk_lists *cl, bool reply)
 {
 	struct rpcrdma2_seg *segs = cl->segs;
-	u32 inv = cl->inv_handle, nw = 0, ns = 0, reason, disc, count;
+	u32 nw = 0, ns = 0, reason, disc, count;
 	const u8 *p = *pp;
 	bool match = false;
+	/*
+	 * draft v2 §3.3 defines rdma_inv_handle for Calls only: a reply's
+	 * value is not checked against its handles.
+	 */
+	u32 inv = reply ? 0 : cl->inv_handle;
 
 	if (xdr_get32(p)) {
+		/*
+		 * RFC 8166 §4.3.1: "Responders MUST leave the Read list
+		 * empty in all replies." Only v2 marks replies
+		 * (RPCRDMA2_F_RESPONSE, draft v2 §3.2).
+		 */
+		if (reply)
+			return RPCRDMA2_REASON_REPLY_READS;
 		reason = decode_read_list(&p, end, lim, cl, inv, &match);
 		if (reason)
 			return reason;
@@ -282,8 +312,9 @@ static u32 decode_chunk_lists(const u8 **pp, const u8 *end,
 	cl->nr_segs = ns;
 
 	/*
-	 * draft v2 §3.3: a non-zero rdma_inv_handle matches one of the
-	 * rdma_handle fields in this header.
+	 * draft v2 §3.3: a non-zero rdma_inv_handle in a Call matches one
+	 * of the rdma_handle fields in that header (the caller passes 0
+	 * for a reply).
 	 */
 	if (inv && !match)
 		return RPCRDMA2_REASON_INV_HANDLE;
@@ -459,6 +490,29 @@ static int decode_connprop(const u8 *buf, const u8 *p, const u8 *end,
 	return 0;
 }
 
+/*
+ * Does an RDMA_NOMSG / RDMA2_NOMSG carry a chunk that can hold the whole
+ * Payload stream? RFC 8166 §4.2.4: one chunk "MUST be present and MUST
+ * hold the Payload stream"; per §3.5.3 only a Position-Zero Read chunk
+ * (Long Call) or the Reply chunk (Long Reply) can. A Write chunk or a
+ * Read chunk at another position holds one data item, not the message.
+ * draft v2 §5.3.2 says the same of RDMA2_NOMSG, and §3.2 ties
+ * RPCRDMA2_F_RESPONSE to msg_type, so v2 can be exact: a Call needs the
+ * Position-Zero Read chunk, a Reply the Reply chunk. v1 cannot tell a
+ * call from a reply here; either chunk will do. Shared with the encoder.
+ */
+static bool nomsg_has_payload(const struct rpcrdma2_hdr *hdr)
+{
+	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	bool pz = read_position_seen(cl->reads, cl->nr_reads, 0);
+
+	if (hdr->vers != RPCRDMA2_VERS_2)
+		return pz || cl->has_reply;
+	if (hdr->flags & RPCRDMA2_F_RESPONSE)
+		return cl->has_reply;
+	return pz;
+}
+
 /* RDMA_MSG / RDMA_NOMSG and RDMA2_MSG / RDMA2_NOMSG after the prefix */
 static int decode_msg(const u8 *buf, const u8 *p, const u8 *end,
 		      const struct rpcrdma2_limits *lim,
@@ -475,7 +529,8 @@ static int decode_msg(const u8 *buf, const u8 *p, const u8 *end,
 		p += XDR_WORD;
 	}
 	/* v1: the 28-byte minimum left three words after the prefix */
-	reason = decode_chunk_lists(&p, end, lim, cl);
+	reason = decode_chunk_lists(&p, end, lim, cl,
+				    hdr->flags & RPCRDMA2_F_RESPONSE);
 	if (reason)
 		return reject_chunks(rej, reason, hdr->vers, lim);
 	hdr->hdr_len = (u32)(p - buf);
@@ -489,6 +544,10 @@ static int decode_msg(const u8 *buf, const u8 *p, const u8 *end,
 		if (!cl->nr_reads && !cl->nr_writes && !cl->has_reply)
 			return reject_malformed(rej,
 						RPCRDMA2_REASON_NOMSG_EMPTY,
+						false);
+		if (!nomsg_has_payload(hdr))
+			return reject_malformed(rej,
+						RPCRDMA2_REASON_NOMSG_CHUNK,
 						false);
 		return 0;
 	}
@@ -536,6 +595,16 @@ static int decode_v1(const u8 *buf, const u8 *p, const u8 *end,
 		/* RFC 8166 §4.6.2: receivers MUST silently discard */
 		return reject_discard(rej, RPCRDMA2_REASON_DONE, -EOPNOTSUPP);
 	case RPCRDMA2_V1_RDMA_ERROR:
+		/*
+		 * RFC 8166 §4.5 discards anything under 28 bytes, the
+		 * minimal RDMA_MSG (four fixed words and three empty chunk
+		 * lists), because its XID cannot be trusted. But the
+		 * ERR_CHUNK form of rpc_rdma_errcode (§4.1.2) is only 20
+		 * bytes (four fixed words and rdma_err), and ERR_VERS 28:
+		 * applying the 28-byte rule to RDMA_ERROR would drop every
+		 * valid ERR_CHUNK. We decode it; the XID matters only to
+		 * the requester's lookup, and errors are never answered.
+		 */
 		if (len & (XDR_WORD - 1))
 			return reject_malformed(rej, RPCRDMA2_REASON_UNALIGNED,
 						true);
@@ -625,12 +694,14 @@ static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
  * @segs_cap: its length
  *
  * Checks once that the arrays hold everything @lim allows, so that
- * rpcrdma2_decode() can rely on it for every message.
+ * rpcrdma2_decode() can rely on it for every message. @lim->vers_low and
+ * @lim->vers_high both zero mean RPCRDMA2_VERS_MIN..RPCRDMA2_VERS_MAX.
  *
  * Context: any; does not sleep.
  *
- * Return: %0, or %-EINVAL if an array is smaller than @lim requires
- * (@cl is then set up with all limits zero, accepting no chunks).
+ * Return: %0, or %-EINVAL if an array is smaller than @lim requires or
+ * the version range is empty or outside 1..2 (@cl is then set up with
+ * all chunk limits zero, accepting no chunks, and versions 1..2).
  */
 int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 			      const struct rpcrdma2_limits *lim,
@@ -645,25 +716,50 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 	cl->writes_cap = writes_cap;
 	cl->segs = segs;
 	cl->segs_cap = segs_cap;
+	cl->lim.vers_low = RPCRDMA2_VERS_MIN;
+	cl->lim.vers_high = RPCRDMA2_VERS_MAX;
 	if (reads_cap < rpcrdma2_reads_needed(lim) ||
 	    writes_cap < lim->max_write_chunks ||
 	    segs_cap < rpcrdma2_segs_needed(lim))
 		return -EINVAL;
+	if ((lim->vers_low || lim->vers_high) &&
+	    (lim->vers_low < RPCRDMA2_VERS_MIN ||
+	     lim->vers_low > lim->vers_high ||
+	     lim->vers_high > RPCRDMA2_VERS_MAX))
+		return -EINVAL;
 	cl->lim = *lim;
+	if (!lim->vers_low && !lim->vers_high) {
+		cl->lim.vers_low = RPCRDMA2_VERS_MIN;
+		cl->lim.vers_high = RPCRDMA2_VERS_MAX;
+	}
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_chunk_lists_init);
 
-/* rdma_vers is neither 1 nor 2 */
-static int decode_bad_vers(size_t len, struct rpcrdma2_reject *rej)
+/* rdma_vers is outside the range the caller's limits accept */
+static int decode_bad_vers(size_t len, const struct rpcrdma2_hdr *hdr,
+			   const struct rpcrdma2_limits *lim,
+			   struct rpcrdma2_reject *rej)
 {
 	/* RFC 8166 §4.5: too short to trust even the version */
 	if (len < RPCRDMA2_V1_MIN_HDR_SIZE)
 		return reject_discard(rej, RPCRDMA2_REASON_SHORT, -EIO);
-	/* RFC 8166 §4.5.1, draft v2 §5.3.3 and §7.2 */
+	/*
+	 * A version we know but do not accept here: an RDMA_ERROR /
+	 * RDMA2_ERROR (4 in both) is dropped, not answered (RFC 8166
+	 * §4.2.4, draft v2 §5.3.3).
+	 */
+	if ((hdr->vers == RPCRDMA2_VERS_1 || hdr->vers == RPCRDMA2_VERS_2) &&
+	    hdr->htype == RPCRDMA2_HT_ERROR)
+		return reject_discard(rej, RPCRDMA2_REASON_VERS,
+				      -EPROTONOSUPPORT);
+	/*
+	 * RFC 8166 §4.5.1, draft v2 §5.3.3 and §7.2: the range is the
+	 * caller's, so a v1-only endpoint advertises 1..1.
+	 */
 	reject_reply(rej, RPCRDMA2_REASON_VERS, RPCRDMA2_ERR_VERS, 0);
-	rej->reply.vers.low = RPCRDMA2_VERS_MIN;
-	rej->reply.vers.high = RPCRDMA2_VERS_MAX;
+	rej->reply.vers.low = lim->vers_low;
+	rej->reply.vers.high = lim->vers_high;
 	return -EPROTONOSUPPORT;
 }
 
@@ -688,7 +784,8 @@ static int decode_bad_vers(size_t len, struct rpcrdma2_reject *rej)
  *
  * Return:
  *   %0: @hdr is valid;
- *   %-EPROTONOSUPPORT: rdma_vers is neither 1 nor 2;
+ *   %-EPROTONOSUPPORT: rdma_vers is outside the range in @hdr->cl.lim
+ *	(1..2 by default);
  *   %-EOPNOTSUPP: unknown or unsupported header type (including v1
  *	RDMA_MSGP and RDMA_DONE);
  *   %-EIO: truncated or otherwise malformed header;
@@ -737,14 +834,19 @@ int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
 	/* draft v2 §10.1: check rdma_vers before using any other field */
 	switch (hdr->vers) {
 	case RPCRDMA2_VERS_1:
+		/* the range lies within 1..2: see rpcrdma2_chunk_lists_init() */
+		if (lim->vers_low > RPCRDMA2_VERS_1)
+			return decode_bad_vers(len, hdr, lim, rej);
 		rc = decode_v1(buf, p, end, hdr, rej);
 		break;
 	case RPCRDMA2_VERS_2:
+		if (lim->vers_high < RPCRDMA2_VERS_2)
+			return decode_bad_vers(len, hdr, lim, rej);
 		rc = decode_v2(buf, p, end, hdr, rej);
 		p += XDR_WORD;	/* rdma_flags */
 		break;
 	default:
-		return decode_bad_vers(len, rej);
+		return decode_bad_vers(len, hdr, lim, rej);
 	}
 	/* one call site: the common path stays in one function */
 	if (rc != DECODE_CHUNK_LISTS)
@@ -807,10 +909,14 @@ static u64 encode_lists_size(const struct rpcrdma2_hdr *hdr)
 	}
 	if (cl->has_reply && !encode_chunk_ok(cl, &cl->reply, &match, &size))
 		return 0;
-	if (hdr->htype == RPCRDMA2_HT_NOMSG &&
-	    !cl->nr_reads && !cl->nr_writes && !cl->has_reply)
+	/* RFC 8166 §4.3.1: no Read list in a reply */
+	if (hdr->flags & RPCRDMA2_F_RESPONSE && cl->nr_reads)
 		return 0;
-	if (cl->inv_handle && !match)
+	/* RFC 8166 §4.2.4, draft v2 §5.3.2: a chunk holds the message */
+	if (hdr->htype == RPCRDMA2_HT_NOMSG && !nomsg_has_payload(hdr))
+		return 0;
+	/* draft v2 §3.3: a Call's rdma_inv_handle names one of its handles */
+	if (cl->inv_handle && !match && !(hdr->flags & RPCRDMA2_F_RESPONSE))
 		return 0;
 	return size;
 }
@@ -940,8 +1046,11 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
  * RDMA_DONE (RFC 8166 §4.6), reserved rdma_flags bits (draft v2 §3.2),
  * RDMA2_ERROR without RPCRDMA2_F_RESPONSE (§3.2), a v1 error code other
  * than ERR_VERS / ERR_CHUNK, an unaligned or repeated Read position, an
- * RDMA_NOMSG without chunks, an rdma_inv_handle matching no handle
- * (§3.3), and counts or chunk ranges outside the arrays (a chunk's
+ * RDMA_NOMSG without a chunk that holds the RPC message (RFC 8166
+ * §4.2.4: a Position-Zero Read chunk or the Reply chunk; in v2 the one
+ * RPCRDMA2_F_RESPONSE calls for), a Read list in a v2 reply (RFC 8166
+ * §4.3.1), a Call's rdma_inv_handle matching no handle (draft v2 §3.3),
+ * and counts or chunk ranges outside the arrays (a chunk's
  * segments must lie within the first @hdr->cl.nr_segs entries of segs).
  *
  * Context: any; does not sleep or allocate.
@@ -1107,6 +1216,8 @@ static const char *const reason_names[RPCRDMA2_REASON_COUNT] = {
 	[RPCRDMA2_REASON_READ_ORDER]	= "READ_ORDER",
 	[RPCRDMA2_REASON_INV_HANDLE]	= "INV_HANDLE",
 	[RPCRDMA2_REASON_NOMSG_EMPTY]	= "NOMSG_EMPTY",
+	[RPCRDMA2_REASON_NOMSG_CHUNK]	= "NOMSG_CHUNK",
+	[RPCRDMA2_REASON_REPLY_READS]	= "REPLY_READS",
 	[RPCRDMA2_REASON_NO_PAYLOAD]	= "NO_PAYLOAD",
 	[RPCRDMA2_REASON_XID_MISMATCH]	= "XID_MISMATCH",
 	[RPCRDMA2_REASON_MSG_TYPE]	= "MSG_TYPE",

@@ -262,8 +262,47 @@ static void codec_init_caps(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cl->lim.max_segs, cv_lim_default.max_segs);
 }
 
+/* The version range: zero means 1..2; empty or outside 1..2 is refused */
+static void codec_init_vers(struct kunit *test)
+{
+	static const u32 bad[][2] = { { 0, 1 }, { 1, 0 }, { 2, 1 }, { 1, 3 },
+				      { 3, 3 } };
+	struct cvk *c = cvk_alloc(test, &cv_lim_default);
+	struct rpcrdma2_chunk_lists *cl = &c->hdr.cl;
+	struct rpcrdma2_limits lim = cv_lim_default;
+	u32 i;
+
+	KUNIT_EXPECT_EQ(test, cl->lim.vers_low, 1U);
+	KUNIT_EXPECT_EQ(test, cl->lim.vers_high, 2U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_v2_only,
+							c->reads, CV_READS_CAP,
+							c->writes,
+							CV_WRITES_CAP, c->segs,
+							CV_SEGS_CAP), 0);
+	KUNIT_EXPECT_EQ(test, cl->lim.vers_low, 2U);
+	KUNIT_EXPECT_EQ(test, cl->lim.vers_high, 2U);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		lim.vers_low = bad[i][0];
+		lim.vers_high = bad[i][1];
+		KUNIT_EXPECT_EQ_MSG(test,
+				    rpcrdma2_chunk_lists_init(cl, &lim,
+							      c->reads,
+							      CV_READS_CAP,
+							      c->writes,
+							      CV_WRITES_CAP,
+							      c->segs,
+							      CV_SEGS_CAP),
+				    -EINVAL, "range %u..%u", bad[i][0],
+				    bad[i][1]);
+		KUNIT_EXPECT_EQ(test, cl->lim.max_segs, 0U);
+		KUNIT_EXPECT_EQ(test, cl->lim.vers_low, 1U);
+		KUNIT_EXPECT_EQ(test, cl->lim.vers_high, 2U);
+	}
+}
+
 static struct kunit_case rpcrdma2_codec_cases[] = {
 	KUNIT_CASE(codec_init_caps),
+	KUNIT_CASE(codec_init_vers),
 	KUNIT_CASE_PARAM(codec_decode_valid, cv_valid_gen_params),
 	KUNIT_CASE_PARAM(codec_encode_valid, cv_valid_gen_params),
 	KUNIT_CASE_PARAM(codec_encode_short, cv_valid_gen_params),

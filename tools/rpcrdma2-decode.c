@@ -43,7 +43,8 @@ static void print_help(FILE *f)
 		"\"reject: NAME\" where NAME is the error a responder sends\n"
 		"(ERR_VERS, ERR_CHUNK, RDMA2_ERR_BAD_XDR, RDMA2_ERR_INVAL_HTYPE,\n"
 		"RDMA2_ERR_READ_CHUNKS, RDMA2_ERR_WRITE_CHUNKS,\n"
-		"RDMA2_ERR_SEGMENTS) or DISCARD, and \"reason: WHY\";\n"
+		"RDMA2_ERR_SEGMENTS, RDMA2_ERR_REPLY_RESOURCE) or DISCARD,\n"
+		"and \"reason: WHY\";\n"
 		"2 usage or input error.\n",
 		DEF_READ_CHUNKS, DEF_WRITE_CHUNKS, DEF_SEGS);
 }
@@ -113,6 +114,7 @@ static long read_input(const char *path, bool hex, u8 *out, size_t cap)
 {
 	static char raw[4 * MAX_INPUT];
 	FILE *f = stdin;
+	bool too_long;
 	size_t len;
 
 	if (path && strcmp(path, "-")) {
@@ -125,7 +127,12 @@ static long read_input(const char *path, bool hex, u8 *out, size_t cap)
 		hex = true;
 	}
 	len = fread(raw, 1, sizeof(raw), f);
-	if (ferror(f) || !feof(f)) {
+	/*
+	 * A full buffer has not seen EOF yet: input of exactly sizeof(raw)
+	 * bytes fits, and only a byte beyond it makes the input too long.
+	 */
+	too_long = len == sizeof(raw) && getc(f) != EOF;
+	if (ferror(f) || too_long) {
 		fprintf(stderr, "rpcrdma2-decode: read error or input too long\n");
 		if (f != stdin)
 			fclose(f);

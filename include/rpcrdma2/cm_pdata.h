@@ -53,9 +53,11 @@ struct rpcrdma2_cm_pdata {
  * @size: buffer size in bytes
  *
  * RFC 8797 §4.2: the encoded value is size / 1024 - 1. Only 1 KiB..256 KiB
- * is representable, so @size is first clamped to that range; sizes that
- * are not a multiple of 1024 are rounded down, never advertising more than
- * the buffer holds.
+ * is representable, so @size is first clamped to that range. Above 1024,
+ * sizes that are not a multiple of 1024 are rounded down, never
+ * advertising more than the buffer holds; below 1024 the clamp rounds UP
+ * to 1024, which is more than such a buffer holds. Callers must not have
+ * one: RFC 8166 §3.3.3 requires inline thresholds of at least 1024.
  *
  * Return: the encoded Send Size or Receive Size octet.
  */

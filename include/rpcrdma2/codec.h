@@ -54,11 +54,19 @@ struct rpcrdma2_chunk {
  * @max_read_chunks: Read chunks in one header (RDMA2_ERR_READ_CHUNKS)
  * @max_write_chunks: Write chunks in one header (RDMA2_ERR_WRITE_CHUNKS)
  * @max_segs: segments in any one chunk (RDMA2_ERR_SEGMENTS)
+ * @vers_low: lowest rdma_vers accepted, advertised in ERR_VERS
+ * @vers_high: highest rdma_vers accepted, advertised in ERR_VERS
+ *
+ * @vers_low and @vers_high both zero mean 1..2 (RPCRDMA2_VERS_MIN..
+ * RPCRDMA2_VERS_MAX): rpcrdma2_chunk_lists_init() fills them in. A
+ * v1-only endpoint sets 1..1.
  */
 struct rpcrdma2_limits {
 	u32 max_read_chunks;
 	u32 max_write_chunks;
 	u32 max_segs;
+	u32 vers_low;
+	u32 vers_high;
 };
 
 /**
@@ -187,7 +195,7 @@ struct rpcrdma2_hdr {
  * enum rpcrdma2_reason - why the decoder rejected a header
  * @RPCRDMA2_REASON_NONE: not rejected
  * @RPCRDMA2_REASON_SHORT: shorter than a minimal header (discard)
- * @RPCRDMA2_REASON_VERS: rdma_vers not supported
+ * @RPCRDMA2_REASON_VERS: rdma_vers outside the range the limits accept
  * @RPCRDMA2_REASON_HTYPE: header type unknown or not supported
  * @RPCRDMA2_REASON_MSGP: v1 RDMA_MSGP, no longer supported
  * @RPCRDMA2_REASON_DONE: v1 RDMA_DONE, no longer supported (discard)
@@ -202,6 +210,11 @@ struct rpcrdma2_hdr {
  * @RPCRDMA2_REASON_READ_ORDER: a Read chunk's segments are not adjacent
  * @RPCRDMA2_REASON_INV_HANDLE: rdma_inv_handle matches no rdma_handle
  * @RPCRDMA2_REASON_NOMSG_EMPTY: RDMA_NOMSG / RDMA2_NOMSG with no chunk
+ * @RPCRDMA2_REASON_NOMSG_CHUNK: RDMA_NOMSG / RDMA2_NOMSG whose chunks
+ *	cannot hold the RPC message (no Position-Zero Read chunk for a
+ *	call, no Reply chunk for a reply)
+ * @RPCRDMA2_REASON_REPLY_READS: a v2 reply (RPCRDMA2_F_RESPONSE) with a
+ *	Read list
  * @RPCRDMA2_REASON_NO_PAYLOAD: RDMA_MSG / RDMA2_MSG without RPC message
  * @RPCRDMA2_REASON_XID_MISMATCH: rdma_xid differs from the RPC XID
  * @RPCRDMA2_REASON_MSG_TYPE: RPCRDMA2_F_RESPONSE disagrees with msg_type
@@ -232,6 +245,8 @@ enum rpcrdma2_reason {
 	RPCRDMA2_REASON_READ_ORDER,
 	RPCRDMA2_REASON_INV_HANDLE,
 	RPCRDMA2_REASON_NOMSG_EMPTY,
+	RPCRDMA2_REASON_NOMSG_CHUNK,
+	RPCRDMA2_REASON_REPLY_READS,
 	RPCRDMA2_REASON_NO_PAYLOAD,
 	RPCRDMA2_REASON_XID_MISMATCH,
 	RPCRDMA2_REASON_MSG_TYPE,

@@ -357,6 +357,40 @@ static void test_init_caps(void)
 	result(ok, "init refuses arrays smaller than the limits", "accepted");
 }
 
+/* the version range: zero means 1..2; empty or outside 1..2 is refused */
+static void test_init_vers(void)
+{
+	static const u32 bad[][2] = { { 0, 1 }, { 1, 0 }, { 2, 1 }, { 1, 3 },
+				      { 3, 3 } };
+	struct rpcrdma2_limits lim = cv_lim_default;
+	static struct ctx c;
+	bool ok;
+	u32 i;
+
+	ctx_init(&c);
+	ok = !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
+					CV_READS_CAP, c.writes, CV_WRITES_CAP,
+					c.segs, CV_SEGS_CAP) &&
+	     c.hdr.cl.lim.vers_low == 1 && c.hdr.cl.lim.vers_high == 2;
+	ok &= !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_v2_only, c.reads,
+					 CV_READS_CAP, c.writes, CV_WRITES_CAP,
+					 c.segs, CV_SEGS_CAP) &&
+	      c.hdr.cl.lim.vers_low == 2 && c.hdr.cl.lim.vers_high == 2;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		lim.vers_low = bad[i][0];
+		lim.vers_high = bad[i][1];
+		ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &lim, c.reads,
+						CV_READS_CAP, c.writes,
+						CV_WRITES_CAP, c.segs,
+						CV_SEGS_CAP) == -EINVAL &&
+		      c.hdr.cl.lim.vers_low == 1 &&
+		      c.hdr.cl.lim.vers_high == 2 &&
+		      c.hdr.cl.lim.max_segs == 0;
+	}
+	result(ok, "init: version range defaults to 1..2, bad ranges refused",
+	       "mismatch");
+}
+
 /* a length beyond 32 bits is refused before a byte is read */
 static void test_len_overflow(void)
 {
@@ -389,6 +423,7 @@ int main(void)
 		test_encode_bad(&cv_enc_bad[i]);
 	test_names();
 	test_init_caps();
+	test_init_vers();
 	test_len_overflow();
 
 	printf("codec_test: %u passed, %u failed\n", passed, failed);

@@ -130,6 +130,28 @@ t "tool: reject v1 RDMA_NOMSG without chunks -> ERR_CHUNK" 1 "" \
 	"11223344 00000001 00000020 00000001 00000000 00000000 00000000" \
 	"reject: ERR_CHUNK" "reason: NOMSG_EMPTY"
 
+t "tool: reject v1 RDMA_NOMSG with only a Read chunk at 8" 1 "" \
+	"11223347 00000001 00000020 00000001
+	 00000001 00000008 0000c001 00000100 00000000 10000000
+	 00000000 00000000 00000000" \
+	"reject: ERR_CHUNK" "reason: NOMSG_CHUNK"
+
+t "tool: reject v2 RDMA2_NOMSG call with only a Reply chunk" 1 "" \
+	"0f0e0d0d 00000002 00000010 00000001 00000000 00000000
+	 00000000 00000000 00000001 00000001 0000e003 00001000 00000000 00600000" \
+	"reject: RDMA2_ERR_BAD_XDR" "reason: NOMSG_CHUNK"
+
+t "tool: reject v2 reply with a Read list" 1 "" \
+	"00c0fff0 00000002 00000080 00000000 00000001 00000000
+	 00000001 00000010 0000c001 00000200 00000000 20000000
+	 00000000 00000000 00000000 00c0fff0 00000001" \
+	"reject: RDMA2_ERR_BAD_XDR" "reason: REPLY_READS"
+
+t "tool: v2 reply with unmatched rdma_inv_handle is accepted" 0 "" \
+	"00c0ffef 00000002 00000080 00000000 00000001 0000a001
+	 00000000 00000000 00000000 00c0ffef 00000001" \
+	"flags: 0x00000001 RESPONSE" "inv_handle: 0x0000a001" "rpc_length: 8"
+
 t "tool: reject v1 RDMA_MSGP -> ERR_CHUNK" 1 "" \
 	"0000abce 00000001 00000020 00000002 00000040 00000400 00000000 00000000 00000000" \
 	"reject: ERR_CHUNK" "reason: RDMA_MSGP"
@@ -179,6 +201,11 @@ two_writes="00005678 00000002 00000020 00000000 00000000 00000000 00000000
 t "tool: reject 2 Write chunks, -w 1" 1 "-w 1" "$two_writes" \
 	"reject: RDMA2_ERR_WRITE_CHUNKS" "reject_max_chunks: 1" \
 	"reason: WRITE_CHUNKS"
+# draft v2 §5.3.3: no Write chunks at all -> RDMA2_ERR_REPLY_RESOURCE
+t "tool: reject Write chunk, -w 0 -> RDMA2_ERR_REPLY_RESOURCE" 1 "-w 0" \
+	"$two_writes" \
+	"reject: RDMA2_ERR_REPLY_RESOURCE" "reject_length_needed: 0" \
+	"reason: WRITE_CHUNKS"
 t "tool: reject 2-segment chunk, --max-segs 1" 1 "--max-segs 1" \
 	"$two_writes" \
 	"reject: RDMA2_ERR_SEGMENTS" "reject_max_segments: 1" \
@@ -206,6 +233,19 @@ printf '\x88\x99\xaa\xbb\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x04\x00\x00
 	>"$tmp/err_chunk.bin"
 t "tool: binary FILE argument" 0 "$tmp/err_chunk.bin" "" \
 	"error: ERR_CHUNK (2)" "rpc_offset: 20"
+
+# The hex reader holds 4 * 65536 bytes: exactly that much is accepted,
+# one byte more is an input error.
+{
+	echo "8899aabb 00000001 00000001 00000004 00000002"
+	head -c $((262144 - 45)) /dev/zero | tr '\0' ' '
+} >"$tmp/max.hex"
+t "tool: hex input of exactly 262144 bytes" 0 \
+	"--hex $tmp/max.hex" "" "error: ERR_CHUNK (2)"
+printf ' ' >>"$tmp/max.hex"
+t "tool: hex input of 262145 bytes is too long" 2 "--hex $tmp/max.hex" ""
+t "tool: 262144 hex bytes on stdin" 0 "" \
+	"$(head -c 262143 "$tmp/max.hex")" "error: ERR_CHUNK (2)"
 
 # --- RFC 8797 private data ---------------------------------------------
 t "tool: --pdata valid message" 0 "--pdata" \

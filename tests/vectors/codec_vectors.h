@@ -48,6 +48,23 @@ static const struct rpcrdma2_limits cv_lim_zero_reads = {
 	.max_read_chunks = 0, .max_write_chunks = 4, .max_segs = 8,
 };
 
+/* a responder that takes no Write chunks at all (draft v2 §5.3.3) */
+static const struct rpcrdma2_limits cv_lim_zero_writes = {
+	.max_read_chunks = 4, .max_write_chunks = 0, .max_segs = 8,
+};
+
+/* an endpoint that speaks version 1 only: ERR_VERS 1..1 */
+static const struct rpcrdma2_limits cv_lim_v1_only = {
+	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 8,
+	.vers_low = 1, .vers_high = 1,
+};
+
+/* an endpoint that speaks version 2 only: ERR_VERS 2..2 */
+static const struct rpcrdma2_limits cv_lim_v2_only = {
+	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 8,
+	.vers_low = 2, .vers_high = 2,
+};
+
 /**
  * struct cv_expect - what a valid vector must decode to
  * (fields as in &struct rpcrdma2_hdr; arrays as the decoder lays them out)
@@ -340,6 +357,33 @@ static const struct cv_expect cv_e_v1_err_chunk = {
 	.err = { .code = RPCRDMA2_V1_ERR_CHUNK },
 };
 
+/* Long Call, no Reply chunk: the Position-Zero Read chunk alone */
+static const u32 cv_w_v1_nomsg_pzrc_only[] = {
+	0x55667789,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000000,	/*   position 0 (holds the Payload stream) */
+	0x0000e001,	/*   handle */
+	0x00000800,	/*   length 2048 */
+	0x00000000,	/*   offset (high) */
+	0x00400000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+static const struct rpcrdma2_read_seg cv_r_pzrc_only[] = {
+	{ 0, { 0xe001, 2048, 0x400000 } },
+};
+
+static const struct cv_expect cv_e_v1_nomsg_pzrc_only = {
+	.xid = 0x55667789, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_NOMSG, .hdr_len = 52,
+	.nr_reads = 1, .nr_read_chunks = 1, .reads = cv_r_pzrc_only,
+};
+
 /* ------------------------------------------------------------------ */
 /* Valid version 2 headers (draft v2 §3, §5, §6)                       */
 /* ------------------------------------------------------------------ */
@@ -497,6 +541,30 @@ static const u32 cv_w_v2_msg_other_xid[] = {
 static const struct cv_expect cv_e_v2_msg_other_xid = {
 	.xid = 1, .vers = 2, .credits = 1,
 	.htype = RPCRDMA2_HT_MSG, .hdr_len = 36, .rpc_len = 4,
+};
+
+/*
+ * A reply with a non-zero rdma_inv_handle that names no handle in it:
+ * draft v2 §3.3 gives the field a meaning in Calls only.
+ */
+static const u32 cv_w_v2_reply_inv_handle[] = {
+	0x00c0ffef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit = 128 (grant) */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x0000a001,	/* rdma_inv_handle: not checked in a reply */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00c0ffef,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+};
+
+static const struct cv_expect cv_e_v2_reply_inv_handle = {
+	.xid = 0x00c0ffef, .vers = 2, .credits = 128,
+	.htype = RPCRDMA2_HT_MSG, .flags = RPCRDMA2_F_RESPONSE,
+	.hdr_len = 36, .rpc_len = 8, .inv_handle = 0xa001,
 };
 
 /* Long Call: Position-Zero Read chunk, Reply chunk, inv_handle on it */
@@ -847,6 +915,13 @@ static const struct cv_vec cv_valid[] = {
 	{ "v1 RDMA_NOMSG Long Reply", .words = cv_w_v1_nomsg_long_reply,
 	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_long_reply),
 	  .exp = &cv_e_v1_nomsg_long_reply },
+	{ "v1 RDMA_NOMSG Position-Zero Read chunk only",
+	  .words = cv_w_v1_nomsg_pzrc_only,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_pzrc_only),
+	  .exp = &cv_e_v1_nomsg_pzrc_only },
+	{ "v1 RDMA_MSG at a v1-only endpoint (limits 1..1)",
+	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg),
+	  .lim = &cv_lim_v1_only, .exp = &cv_e_v1_msg },
 	{ "v1 RDMA_ERROR ERR_VERS", .words = cv_w_v1_err_vers,
 	  .nwords = ARRAY_SIZE(cv_w_v1_err_vers), .exp = &cv_e_v1_err_vers },
 	{ "v1 RDMA_ERROR ERR_CHUNK", .words = cv_w_v1_err_chunk,
@@ -865,6 +940,10 @@ static const struct cv_vec cv_valid[] = {
 	  .words = cv_w_v2_msg_other_xid,
 	  .nwords = ARRAY_SIZE(cv_w_v2_msg_other_xid),
 	  .exp = &cv_e_v2_msg_other_xid },
+	{ "v2 RDMA2_MSG reply: rdma_inv_handle not checked (§3.3)",
+	  .words = cv_w_v2_reply_inv_handle,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_inv_handle),
+	  .exp = &cv_e_v2_reply_inv_handle },
 	{ "v2 RDMA2_NOMSG Long Call", .words = cv_w_v2_nomsg_call,
 	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_call),
 	  .exp = &cv_e_v2_nomsg_call },
@@ -1480,6 +1559,165 @@ static const u32 cv_w_v2_err_vers_short_arm[] = {
 	0x00000001,	/*   rdma_vers_low; rdma_vers_high missing */
 };
 
+/* ERR_VERS from an endpoint whose limits say 1..1 */
+static const u32 cv_rw_vers3_v1_only[] = {
+	0x13579bdf,	/* rdma_xid, copied */
+	0x00000003,	/* rdma_vers, copied (RFC 8166 §4.5) */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS */
+	0x00000001,	/*   rdma_vers_low = 1 */
+	0x00000001,	/*   rdma_vers_high = 1 */
+};
+
+/* draft v2 §7.2: the answer to v2 from a v1-only server, v2 layout */
+static const u32 cv_rw_v2_msg_v1_only[] = {
+	0x01020304,	/* rdma_xid, copied */
+	0x00000002,	/* rdma_vers, copied */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000001,	/* rdma_err = RDMA2_ERR_VERS */
+	0x00000001,	/*   rdma_vers_low = 1 */
+	0x00000001,	/*   rdma_vers_high = 1 */
+};
+
+/* the answer to v1 from a v2-only endpoint (RFC 8166 §4.5.1) */
+static const u32 cv_rw_v1_msg_v2_only[] = {
+	0x11223344,	/* rdma_xid, copied */
+	0x00000001,	/* rdma_vers, copied */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS */
+	0x00000002,	/*   rdma_vers_low = 2 */
+	0x00000002,	/*   rdma_vers_high = 2 */
+};
+
+/* draft v2 §5.3.3: no Write chunks at all -> RDMA2_ERR_REPLY_RESOURCE */
+static const u32 cv_rw_v2_reply_resource_0[] = {
+	0x00005678,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000008,	/* rdma_err = RDMA2_ERR_REPLY_RESOURCE */
+	0x00000000,	/*   rdma_length_needed = 0 (caller may fill in) */
+};
+
+/* RFC 8166 §4.2.4: an empty Write chunk cannot hold the Payload stream */
+static const u32 cv_w_v1_nomsg_write_only[] = {
+	0x11223346,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000000,	/*   write chunk: 0 segments */
+	0x00000000,	/* next: end of Write list */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+/* a Read chunk at position 8 holds one data item, not the message */
+static const u32 cv_w_v1_nomsg_read_pos8[] = {
+	0x11223347,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_proc = RDMA_NOMSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000008,	/*   position 8 */
+	0x0000c001,	/*   handle */
+	0x00000100,	/*   length 256 */
+	0x00000000,	/*   offset (high) */
+	0x10000000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+static const u32 cv_rw_v1_nomsg_read_pos8[] = {
+	0x11223347,	/* rdma_xid, copied */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000002,	/* err = ERR_CHUNK (RFC 8166 §4.5.2) */
+};
+
+/* draft v2 §3.2, §5.3.2: a Call (RESPONSE clear) needs a PZRC */
+static const u32 cv_w_v2_nomsg_call_reply_only[] = {
+	0x0f0e0d0d,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000010,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000000,	/* rdma_flags: call */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000001,	/* rdma_reply: present (but a Call is not in it) */
+	0x00000001,	/*   1 segment */
+	0x0000e003,	/*     handle */
+	0x00001000,	/*     length 4096 */
+	0x00000000,	/*     offset (high) */
+	0x00600000,	/*     offset (low) */
+};
+
+static const u32 cv_rw_v2_nomsg_call_reply_only[] = {
+	0x0f0e0d0d,	/* rdma_xid, copied */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR */
+};
+
+/* draft v2 §3.2, §5.3.2: a Reply (RESPONSE set) needs the Reply chunk */
+static const u32 cv_w_v2_nomsg_reply_write_only[] = {
+	0x0f0e0d0e,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000010,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000001,	/* rdma_writes: present */
+	0x00000001,	/*   write chunk: 1 segment */
+	0x0000a001,	/*     handle */
+	0x00002000,	/*     length 8192 */
+	0x00000000,	/*     offset (high) */
+	0x00700000,	/*     offset (low) */
+	0x00000000,	/* next: end of Write list */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+/* RFC 8166 §4.3.1: "Responders MUST leave the Read list empty" */
+static const u32 cv_w_v2_reply_with_read[] = {
+	0x00c0fff0,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000080,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000010,	/*   position 16 */
+	0x0000c001,	/*   handle */
+	0x00000200,	/*   length 512 */
+	0x00000000,	/*   offset (high) */
+	0x20000000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00c0fff0,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+};
+
+static const u32 cv_rw_v2_reply_with_read[] = {
+	0x00c0fff0,	/* rdma_xid, copied */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR */
+};
+
 static const struct cv_vec cv_invalid[] = {
 	{ "reject: 15 bytes, shorter than the fixed words",
 	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 15,
@@ -1493,6 +1731,32 @@ static const struct cv_vec cv_invalid[] = {
 	  .reply = { .code = RPCRDMA2_ERR_VERS, .vers = { 1, 2 } },
 	  .reply_words = cv_rw_vers3,
 	  .reply_nwords = ARRAY_SIZE(cv_rw_vers3) },
+	{ "reject: rdma_vers 3, limits 1..1 -> ERR_VERS 1..1",
+	  .words = cv_w_vers3, .nwords = ARRAY_SIZE(cv_w_vers3),
+	  .lim = &cv_lim_v1_only, .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS,
+	  .reply = { .code = RPCRDMA2_ERR_VERS, .vers = { 1, 1 } },
+	  .reply_words = cv_rw_vers3_v1_only,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_vers3_v1_only) },
+	{ "reject: v2 RDMA2_MSG, limits 1..1 -> RDMA2_ERR_VERS 1..1",
+	  .words = cv_w_v2_reply_not_flagged,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_not_flagged),
+	  .lim = &cv_lim_v1_only, .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS,
+	  .reply = { .code = RPCRDMA2_ERR_VERS, .vers = { 1, 1 } },
+	  .reply_words = cv_rw_v2_msg_v1_only,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_msg_v1_only) },
+	{ "reject: v1 RDMA_MSG, limits 2..2 -> ERR_VERS 2..2",
+	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg),
+	  .lim = &cv_lim_v2_only, .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS,
+	  .reply = { .code = RPCRDMA2_ERR_VERS, .vers = { 2, 2 } },
+	  .reply_words = cv_rw_v1_msg_v2_only,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v1_msg_v2_only) },
+	{ "reject: v2 RDMA2_ERROR, limits 1..1 is discarded",
+	  .words = cv_w_v2_err_vers, .nwords = ARRAY_SIZE(cv_w_v2_err_vers),
+	  .lim = &cv_lim_v1_only, .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS, .discard = true },
 	{ "reject: rdma_vers 0 in 20 bytes is discarded",
 	  .words = cv_w_vers0_short, .nwords = ARRAY_SIZE(cv_w_vers0_short),
 	  .rc = -EIO, .reason = RPCRDMA2_REASON_SHORT, .discard = true },
@@ -1582,6 +1846,21 @@ static const struct cv_vec cv_invalid[] = {
 	  .nwords = ARRAY_SIZE(cv_w_v2_reply_two_segs), .lim = &cv_lim_one_seg,
 	  .rc = -E2BIG, .reason = RPCRDMA2_REASON_SEGMENTS,
 	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 1 } },
+	{ "reject: v2 Write chunk, limit 0 -> REPLY_RESOURCE (§5.3.3)",
+	  .words = cv_w_v2_two_write_chunks,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks),
+	  .lim = &cv_lim_zero_writes, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_WRITE_CHUNKS,
+	  .reply = { .code = RPCRDMA2_ERR_REPLY_RESOURCE,
+		     .length_needed = 0 },
+	  .reply_words = cv_rw_v2_reply_resource_0,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_reply_resource_0) },
+	{ "reject: v1 Write chunk, limit 0 -> ERR_CHUNK",
+	  .words = cv_w_v1_msg_read_call,
+	  .nwords = ARRAY_SIZE(cv_w_v1_msg_read_call),
+	  .lim = &cv_lim_zero_writes, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_WRITE_CHUNKS,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
 	{ "reject: v1 Write chunk of 2 segments, limit 1 -> ERR_CHUNK",
 	  .words = cv_w_v1_msg_read_call,
 	  .nwords = ARRAY_SIZE(cv_w_v1_msg_read_call), .lim = &cv_lim_one,
@@ -1625,6 +1904,37 @@ static const struct cv_vec cv_invalid[] = {
 	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_empty), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_NOMSG_EMPTY,
 	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v1 RDMA_NOMSG with only an empty Write chunk",
+	  .words = cv_w_v1_nomsg_write_only,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_write_only), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
+	{ "reject: v1 RDMA_NOMSG with only a Read chunk at 8",
+	  .words = cv_w_v1_nomsg_read_pos8,
+	  .nwords = ARRAY_SIZE(cv_w_v1_nomsg_read_pos8), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK },
+	  .reply_words = cv_rw_v1_nomsg_read_pos8,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v1_nomsg_read_pos8) },
+	{ "reject: v2 RDMA2_NOMSG call with only a Reply chunk",
+	  .words = cv_w_v2_nomsg_call_reply_only,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_call_reply_only), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR },
+	  .reply_words = cv_rw_v2_nomsg_call_reply_only,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_nomsg_call_reply_only) },
+	{ "reject: v2 RDMA2_NOMSG reply without a Reply chunk",
+	  .words = cv_w_v2_nomsg_reply_write_only,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_reply_write_only), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	{ "reject: v2 reply with a Read list -> BAD_XDR (RFC 8166 §4.3.1)",
+	  .words = cv_w_v2_reply_with_read,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_with_read), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_REPLY_READS,
+	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR },
+	  .reply_words = cv_rw_v2_reply_with_read,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_reply_with_read) },
 	{ "reject: v1 RDMA_MSG without RPC message -> ERR_CHUNK",
 	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 28,
 	  .rc = -EIO, .reason = RPCRDMA2_REASON_NO_PAYLOAD,
@@ -2036,6 +2346,33 @@ static inline void cv_m_brs3(struct rpcrdma2_hdr *h)
 	h->props.brs = 3;
 }
 
+/* a Write chunk in place of the Reply chunk of a Long Reply */
+static inline void cv_m_reply_to_write(struct rpcrdma2_hdr *h)
+{
+	h->cl.has_reply = false;
+	h->cl.nr_writes = 1;
+	h->cl.writes[0] = h->cl.reply;
+}
+
+/* the Long Call's Read chunk moved from position 0 to 8 */
+static inline void cv_m_pz_to_8(struct rpcrdma2_hdr *h)
+{
+	u32 i;
+
+	for (i = 0; i < h->cl.nr_reads; i++)
+		h->cl.reads[i].position = 8;
+}
+
+/* a Read segment added to a reply */
+static inline void cv_m_reply_read(struct rpcrdma2_hdr *h)
+{
+	h->cl.nr_reads = 1;
+	h->cl.reads[0].position = 16;
+	h->cl.reads[0].seg.handle = 0xc001;
+	h->cl.reads[0].seg.length = 512;
+	h->cl.reads[0].seg.offset = 0x20000000;
+}
+
 static const struct cv_enc_bad cv_enc_bad[] = {
 	{ "encode refuses v1 RDMA_MSGP", &cv_e_v1_msg, cv_m_msgp },
 	{ "encode refuses v1 RDMA_DONE", &cv_e_v1_msg, cv_m_done },
@@ -2056,6 +2393,16 @@ static const struct cv_enc_bad cv_enc_bad[] = {
 	  cv_m_pos_reused },
 	{ "encode refuses RDMA_NOMSG without chunks",
 	  &cv_e_v1_nomsg_long_reply, cv_m_no_reply },
+	{ "encode refuses RDMA_NOMSG with only a Write chunk",
+	  &cv_e_v1_nomsg_long_reply, cv_m_reply_to_write },
+	{ "encode refuses RDMA_NOMSG with only a Read chunk at 8",
+	  &cv_e_v1_nomsg_pzrc_only, cv_m_pz_to_8 },
+	{ "encode refuses RDMA2_NOMSG call without Position-Zero Read",
+	  &cv_e_v2_nomsg_call, cv_m_pz_to_8 },
+	{ "encode refuses RDMA2_NOMSG reply without Reply chunk",
+	  &cv_e_v2_nomsg_reply, cv_m_no_reply },
+	{ "encode refuses Read list in a v2 reply", &cv_e_v2_read_reply,
+	  cv_m_reply_read },
 	{ "encode refuses unmatched rdma_inv_handle", &cv_e_v2_read_call,
 	  cv_m_inv_bad },
 	{ "encode refuses rdma_inv_handle in v1", &cv_e_v1_msg, cv_m_inv_v1 },

@@ -67,6 +67,21 @@ checkpatch() {
 	return $rc
 }
 
+kerneldoc() {
+	local f res rc=0
+	for f in $(sources | grep -E '^(common|include|xprtrdma2|svcrdma2)/'); do
+		res=$("$1/scripts/kernel-doc" -none -Wall "$f" 2>&1)
+		if [ -z "$res" ]; then
+			echo "PASS: kernel-doc $f"
+		else
+			echo "$res" | head -n 20
+			echo "FAIL: kernel-doc $f"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
 shell_tests() {
 	local t rc=0
 	for t in tests/userspace/*_test.sh; do
@@ -108,6 +123,7 @@ if [ "$what" = all ] || [ "$what" = static ]; then
 		one "modules build warning-free and sparse-clean against Debian's stock headers" \
 		static_build "$hdr" build/stock
 	stage "checkpatch --strict" checkpatch "$ksrc"
+	stage "kernel-doc -Wall" kerneldoc "$ksrc"
 fi
 
 if [ "$what" = all ] || [ "$what" = userspace ]; then

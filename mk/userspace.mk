@@ -11,8 +11,9 @@
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
 
-US_LIBSRC   := $(wildcard common/codec.c common/cm_pdata.c)
-US_HDRS     := $(wildcard include/rpcrdma2/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h)
+US_LIBSRC   := $(wildcard common/codec_decode.c common/codec_encode.c \
+			 common/codec_names.c common/cm_pdata.c)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	       -Wno-missing-field-initializers -Iinclude \
 	       '-DEXPORT_SYMBOL_GPL(sym)='

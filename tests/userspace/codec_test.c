@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Userspace unit test of the RPC-over-RDMA v1/v2 header codec
- * (common/codec.c), driven by the hand-written vectors in
+ * (common/codec_*.c), driven by the hand-written vectors in
  * tests/vectors/codec_vectors.h. Prints one PASS:/FAIL: line per case and
  * exits non-zero if any case failed.
  */

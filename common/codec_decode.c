@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * RPC-over-RDMA Version 1 (RFC 8166) and Version 2
- * (draft-cel-nfsv4-rpcrdma-version-two-09) transport header codec.
+ * (draft-cel-nfsv4-rpcrdma-version-two-09) transport header decoder:
+ * rpcrdma2_chunk_lists_init() and rpcrdma2_decode().
  *
  * Every byte a peer sends passes through rpcrdma2_decode(), so it trusts
  * nothing: each length or count is checked against the bytes left, and
@@ -13,9 +14,7 @@
  * Builds unchanged in the kernel (rpcrdma2_common.ko) and in userspace
  * (tests, fuzzer, tools) through <rpcrdma2/compat.h>.
  */
-#include <rpcrdma2/codec.h>
-
-#define XDR_WORD	4
+#include "codec_xdr.h"
 
 /*
  * In both versions malformed headers are answered with error code 2:
@@ -23,33 +22,6 @@
  * §5.3.3 notes the values are the same).
  */
 #define ERR_MALFORMED	RPCRDMA2_ERR_BAD_XDR
-
-static inline u32 xdr_get32(const u8 *p)
-{
-	return get_unaligned_be32(p);
-}
-
-static inline u64 xdr_get64(const u8 *p)
-{
-	return get_unaligned_be64(p);
-}
-
-static inline u8 *xdr_put32(u8 *p, u32 val)
-{
-	put_unaligned_be32(val, p);
-	return p + XDR_WORD;
-}
-
-static inline u8 *xdr_put64(u8 *p, u64 val)
-{
-	put_unaligned_be64(val, p);
-	return p + 2 * XDR_WORD;
-}
-
-static inline size_t bytes_left(const u8 *p, const u8 *end)
-{
-	return (size_t)(end - p);
-}
 
 static int reject_discard(struct rpcrdma2_reject *rej, u32 reason, int rc)
 {
@@ -120,17 +92,6 @@ static int reject_chunks(struct rpcrdma2_reject *rej, u32 reason, u32 vers,
 			    reason == RPCRDMA2_REASON_READ_CHUNKS ||
 			    reason == RPCRDMA2_REASON_WRITE_CHUNKS ||
 			    reason == RPCRDMA2_REASON_SEGMENTS ? -E2BIG : -EIO);
-}
-
-static bool read_position_seen(const struct rpcrdma2_read_seg *reads, u32 n,
-			       u32 position)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		if (reads[i].position == position)
-			return true;
-	return false;
 }
 
 static inline const u8 *decode_seg(const u8 *p, struct rpcrdma2_seg *seg)
@@ -335,12 +296,21 @@ static int reject_malformed(struct rpcrdma2_reject *rej, u32 reason,
 	return reject_reply(rej, reason, ERR_MALFORMED, -EIO);
 }
 
-/*
+/**
+ * rpcrdma2_error_arm_words - length of an error code's arm
+ * @vers: rdma_vers of the header carrying it
+ * @code: rdma_err value
+ *
  * Number of arm words of an error code in @vers: v1 knows ERR_VERS and
  * ERR_CHUNK only (RFC 8166 §4.1.2); v2 gives every other code a void arm
- * (draft v2 §5.3.3). Returns -1 for a code v1 cannot carry.
+ * (draft v2 §5.3.3). Shared with the encoder.
+ *
+ * Context: any.
+ *
+ * Return: the number of words after rdma_err, or -1 for a code v1 cannot
+ * carry.
  */
-static int error_arm_words(u32 vers, u32 code)
+int rpcrdma2_error_arm_words(u32 vers, u32 code)
 {
 	switch (code) {
 	case RPCRDMA2_ERR_VERS:
@@ -377,7 +347,7 @@ static int decode_error(const u8 *buf, const u8 *p, const u8 *end,
 		return reject_discard(rej, RPCRDMA2_REASON_TRUNCATED, -EIO);
 	err->code = xdr_get32(p);
 	p += XDR_WORD;
-	words = error_arm_words(hdr->vers, err->code);
+	words = rpcrdma2_error_arm_words(hdr->vers, err->code);
 	if (words < 0)
 		return reject_discard(rej, RPCRDMA2_REASON_BAD_ERROR, -EIO);
 	if (bytes_left(p, end) < (size_t)words * XDR_WORD)
@@ -490,7 +460,10 @@ static int decode_connprop(const u8 *buf, const u8 *p, const u8 *end,
 	return 0;
 }
 
-/*
+/**
+ * rpcrdma2_nomsg_has_payload - can a NOMSG's chunks hold the RPC message?
+ * @hdr: an RDMA_NOMSG / RDMA2_NOMSG header with its chunk lists
+ *
  * Does an RDMA_NOMSG / RDMA2_NOMSG carry a chunk that can hold the whole
  * Payload stream? RFC 8166 §4.2.4: one chunk "MUST be present and MUST
  * hold the Payload stream"; per §3.5.3 only a Position-Zero Read chunk
@@ -500,8 +473,12 @@ static int decode_connprop(const u8 *buf, const u8 *p, const u8 *end,
  * RPCRDMA2_F_RESPONSE to msg_type, so v2 can be exact: a Call needs the
  * Position-Zero Read chunk, a Reply the Reply chunk. v1 cannot tell a
  * call from a reply here; either chunk will do. Shared with the encoder.
+ *
+ * Context: any.
+ *
+ * Return: true if @hdr has a chunk that can hold the Payload stream.
  */
-static bool nomsg_has_payload(const struct rpcrdma2_hdr *hdr)
+bool rpcrdma2_nomsg_has_payload(const struct rpcrdma2_hdr *hdr)
 {
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	bool pz = read_position_seen(cl->reads, cl->nr_reads, 0);
@@ -545,7 +522,7 @@ static int decode_msg(const u8 *buf, const u8 *p, const u8 *end,
 			return reject_malformed(rej,
 						RPCRDMA2_REASON_NOMSG_EMPTY,
 						false);
-		if (!nomsg_has_payload(hdr))
+		if (!rpcrdma2_nomsg_has_payload(hdr))
 			return reject_malformed(rej,
 						RPCRDMA2_REASON_NOMSG_CHUNK,
 						false);
@@ -854,421 +831,3 @@ int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
 	return decode_msg(buf, p, end, lim, hdr, rej);
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_decode);
-
-/*
- * Encoding. The encoders refuse (-EINVAL) every structure the decoder
- * would reject, so whatever they write decodes back to what they were
- * given; they size the whole header first, so nothing is written when
- * the buffer is too small.
- */
-
-static bool encode_chunk_ok(const struct rpcrdma2_chunk_lists *cl,
-			    const struct rpcrdma2_chunk *ch, bool *match,
-			    u64 *size)
-{
-	u32 i;
-
-	if (ch->first > cl->nr_segs || ch->nsegs > cl->nr_segs - ch->first)
-		return false;
-	for (i = 0; i < ch->nsegs; i++)
-		*match |= cl->segs[ch->first + i].handle == cl->inv_handle;
-	*size += XDR_WORD + (u64)ch->nsegs * RPCRDMA2_SEGMENT_SIZE;
-	return true;
-}
-
-/* Size of the chunk lists of @hdr, or 0 if the decoder would refuse them */
-static u64 encode_lists_size(const struct rpcrdma2_hdr *hdr)
-{
-	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
-	u64 size = 3 * XDR_WORD;
-	bool match = false;
-	u32 i;
-
-	if (hdr->vers == RPCRDMA2_VERS_2)
-		size += XDR_WORD;
-	else if (cl->inv_handle)
-		return 0;
-	if (cl->nr_reads > cl->reads_cap || cl->nr_writes > cl->writes_cap ||
-	    cl->nr_segs > cl->segs_cap)
-		return 0;
-	for (i = 0; i < cl->nr_reads; i++) {
-		const struct rpcrdma2_read_seg *rs = &cl->reads[i];
-
-		if (!i || rs->position != cl->reads[i - 1].position) {
-			if (rs->position & 3 ||
-			    read_position_seen(cl->reads, i, rs->position))
-				return 0;
-		}
-		match |= rs->seg.handle == cl->inv_handle;
-		size += XDR_WORD + RPCRDMA2_READ_SEGMENT_SIZE;
-	}
-	for (i = 0; i < cl->nr_writes; i++) {
-		if (!encode_chunk_ok(cl, &cl->writes[i], &match, &size))
-			return 0;
-		size += XDR_WORD;
-	}
-	if (cl->has_reply && !encode_chunk_ok(cl, &cl->reply, &match, &size))
-		return 0;
-	/* RFC 8166 §4.3.1: no Read list in a reply */
-	if (hdr->flags & RPCRDMA2_F_RESPONSE && cl->nr_reads)
-		return 0;
-	/* RFC 8166 §4.2.4, draft v2 §5.3.2: a chunk holds the message */
-	if (hdr->htype == RPCRDMA2_HT_NOMSG && !nomsg_has_payload(hdr))
-		return 0;
-	/* draft v2 §3.3: a Call's rdma_inv_handle names one of its handles */
-	if (cl->inv_handle && !match && !(hdr->flags & RPCRDMA2_F_RESPONSE))
-		return 0;
-	return size;
-}
-
-static u8 *encode_chunk(u8 *p, const struct rpcrdma2_chunk_lists *cl,
-			const struct rpcrdma2_chunk *ch)
-{
-	const struct rpcrdma2_seg *seg = &cl->segs[ch->first];
-	u32 i;
-
-	p = xdr_put32(p, ch->nsegs);
-	for (i = 0; i < ch->nsegs; i++, seg++) {
-		p = xdr_put32(p, seg->handle);
-		p = xdr_put32(p, seg->length);
-		p = xdr_put64(p, seg->offset);
-	}
-	return p;
-}
-
-static u8 *encode_lists(u8 *p, const struct rpcrdma2_hdr *hdr)
-{
-	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
-	u32 i;
-
-	if (hdr->vers == RPCRDMA2_VERS_2)
-		p = xdr_put32(p, cl->inv_handle);
-	for (i = 0; i < cl->nr_reads; i++) {
-		const struct rpcrdma2_read_seg *rs = &cl->reads[i];
-
-		p = xdr_put32(p, 1);
-		p = xdr_put32(p, rs->position);
-		p = xdr_put32(p, rs->seg.handle);
-		p = xdr_put32(p, rs->seg.length);
-		p = xdr_put64(p, rs->seg.offset);
-	}
-	p = xdr_put32(p, 0);
-	for (i = 0; i < cl->nr_writes; i++) {
-		p = xdr_put32(p, 1);
-		p = encode_chunk(p, cl, &cl->writes[i]);
-	}
-	p = xdr_put32(p, 0);
-	if (!cl->has_reply)
-		return xdr_put32(p, 0);
-	p = xdr_put32(p, 1);
-	return encode_chunk(p, cl, &cl->reply);
-}
-
-static u8 *encode_error(u8 *p, const struct rpcrdma2_error *err)
-{
-	p = xdr_put32(p, err->code);
-	switch (err->code) {
-	case RPCRDMA2_ERR_VERS:
-		p = xdr_put32(p, err->vers.low);
-		return xdr_put32(p, err->vers.high);
-	case RPCRDMA2_ERR_READ_CHUNKS:
-	case RPCRDMA2_ERR_WRITE_CHUNKS:
-		return xdr_put32(p, err->max_chunks);
-	case RPCRDMA2_ERR_SEGMENTS:
-		return xdr_put32(p, err->max_segs);
-	case RPCRDMA2_ERR_WRITE_RESOURCE:
-		p = xdr_put32(p, err->write.index);
-		return xdr_put32(p, err->write.length);
-	case RPCRDMA2_ERR_REPLY_RESOURCE:
-		return xdr_put32(p, err->length_needed);
-	}
-	return p;
-}
-
-static u64 encode_props_size(const struct rpcrdma2_props *props)
-{
-	const u32 known = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
-	u64 size = XDR_WORD;
-	u32 bit;
-
-	if (props->present & ~known || props->dflt & ~props->present)
-		return 0;
-	if (props->present & ~props->dflt & RPCRDMA2_PROPF_BRS &&
-	    props->brs > RPCRDMA2_RVREQSUP_GENL)
-		return 0;
-	for (bit = RPCRDMA2_PROPF_RBSIZ; bit & known; bit <<= 1) {
-		if (props->present & bit)
-			size += RPCRDMA2_PROPVAL_MIN_SIZE +
-				(props->dflt & bit ? 0 : XDR_WORD);
-	}
-	return size;
-}
-
-static u8 *encode_prop(u8 *p, const struct rpcrdma2_props *props, u32 bit,
-		       u32 propid, u32 val)
-{
-	if (!(props->present & bit))
-		return p;
-	p = xdr_put32(p, propid);
-	if (props->dflt & bit)
-		return xdr_put32(p, 0);
-	p = xdr_put32(p, XDR_WORD);
-	return xdr_put32(p, val);
-}
-
-static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
-{
-	u32 n = !!(props->present & RPCRDMA2_PROPF_RBSIZ) +
-		!!(props->present & RPCRDMA2_PROPF_BRS);
-
-	p = xdr_put32(p, n);
-	p = encode_prop(p, props, RPCRDMA2_PROPF_RBSIZ,
-			RPCRDMA2_PROPID_RBSIZ, props->rbsiz);
-	return encode_prop(p, props, RPCRDMA2_PROPF_BRS, RPCRDMA2_PROPID_BRS,
-			   props->brs);
-}
-
-/**
- * rpcrdma2_encode - write an RPC-over-RDMA v1 or v2 transport header
- * @hdr: header to encode; @hdr->hdr_len, @hdr->rpc_len and
- *	@hdr->cl.nr_read_chunks are ignored
- * @buf: output buffer
- * @len: its size in bytes
- *
- * Writes the transport header only; for RDMA_MSG / RDMA2_MSG the caller
- * appends the RPC message. Version 1 writes RDMA_MSG, RDMA_NOMSG and
- * RDMA_ERROR; version 2 writes RDMA2_MSG, RDMA2_NOMSG, RDMA2_ERROR and
- * RDMA2_CONNPROP. Any other @hdr->vers may only carry an ERR_VERS error,
- * which is written in the version-independent RFC 8166 layout (the reply
- * to a header of an unsupported version copies its rdma_vers).
- *
- * Refuses what the specs forbid a sender to send: RDMA_MSGP and
- * RDMA_DONE (RFC 8166 §4.6), reserved rdma_flags bits (draft v2 §3.2),
- * RDMA2_ERROR without RPCRDMA2_F_RESPONSE (§3.2), a v1 error code other
- * than ERR_VERS / ERR_CHUNK, an unaligned or repeated Read position, an
- * RDMA_NOMSG without a chunk that holds the RPC message (RFC 8166
- * §4.2.4: a Position-Zero Read chunk or the Reply chunk; in v2 the one
- * RPCRDMA2_F_RESPONSE calls for), a Read list in a v2 reply (RFC 8166
- * §4.3.1), a Call's rdma_inv_handle matching no handle (draft v2 §3.3),
- * and counts or chunk ranges outside the arrays (a chunk's
- * segments must lie within the first @hdr->cl.nr_segs entries of segs).
- *
- * Context: any; does not sleep or allocate.
- *
- * Return: bytes written (a multiple of 4), %-EMSGSIZE if @len is too
- * small (nothing is written then), or %-EINVAL if @hdr cannot be sent.
- */
-int rpcrdma2_encode(const struct rpcrdma2_hdr *hdr, void *buf, size_t len)
-{
-	bool v2 = hdr->vers == RPCRDMA2_VERS_2;
-	u64 size = v2 ? RPCRDMA2_V2_PREFIX_SIZE : RPCRDMA2_FIXED_SIZE;
-	u64 body;
-	int words;
-	u8 *p = buf;
-
-	if (v2) {
-		if (hdr->flags & ~RPCRDMA2_F_RESPONSE)
-			return -EINVAL;
-	} else if (hdr->flags) {
-		return -EINVAL;
-	}
-	if (hdr->vers != RPCRDMA2_VERS_1 && !v2 &&
-	    (hdr->htype != RPCRDMA2_HT_ERROR ||
-	     hdr->err.code != RPCRDMA2_ERR_VERS))
-		return -EINVAL;
-
-	switch (hdr->htype) {
-	case RPCRDMA2_HT_MSG:
-	case RPCRDMA2_HT_NOMSG:
-		body = encode_lists_size(hdr);
-		break;
-	case RPCRDMA2_HT_ERROR:
-		if (v2 && !(hdr->flags & RPCRDMA2_F_RESPONSE))
-			return -EINVAL;
-		words = error_arm_words(v2 ? RPCRDMA2_VERS_2 : RPCRDMA2_VERS_1,
-					hdr->err.code);
-		body = words < 0 ? 0 : XDR_WORD * (1 + (u64)words);
-		break;
-	case RPCRDMA2_HT_CONNPROP:
-		body = v2 ? encode_props_size(&hdr->props) : 0;
-		break;
-	default:
-		body = 0;
-	}
-	if (!body)
-		return -EINVAL;
-	size += body;
-	if (size > len || size > 0x7fffffff)
-		return -EMSGSIZE;
-
-	p = xdr_put32(p, hdr->xid);
-	p = xdr_put32(p, hdr->vers);
-	p = xdr_put32(p, hdr->credits);
-	p = xdr_put32(p, hdr->htype);
-	if (v2)
-		p = xdr_put32(p, hdr->flags);
-	switch (hdr->htype) {
-	case RPCRDMA2_HT_ERROR:
-		encode_error(p, &hdr->err);
-		break;
-	case RPCRDMA2_HT_CONNPROP:
-		encode_props(p, &hdr->props);
-		break;
-	default:
-		encode_lists(p, hdr);
-	}
-	return (int)size;
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_encode);
-
-/**
- * rpcrdma2_encode_reject - write the error a rejected header calls for
- * @in: the rejected header, as rpcrdma2_decode() left it
- * @rej: the rejection rpcrdma2_decode() reported
- * @credits: our credit grant, for rdma_credit
- * @buf: output buffer
- * @len: its size in bytes
- *
- * Copies rdma_xid and rdma_vers from @in, sets the error header type
- * and, in v2, RPCRDMA2_F_RESPONSE (RFC 8166 §4.5, draft v2 §3.2 and
- * §5.3.3), then the error code and arm from @rej->reply.
- *
- * Context: any; does not sleep or allocate.
- *
- * Return: bytes written, %-EMSGSIZE if @len is too small, or %-EINVAL if
- * @rej says to discard (there is nothing to send).
- */
-int rpcrdma2_encode_reject(const struct rpcrdma2_hdr *in,
-			   const struct rpcrdma2_reject *rej, u32 credits,
-			   void *buf, size_t len)
-{
-	struct rpcrdma2_hdr out;
-
-	if (rej->discard || rej->reason == RPCRDMA2_REASON_NONE)
-		return -EINVAL;
-	memset(&out, 0, sizeof(out));
-	out.xid = in->xid;
-	out.vers = in->vers;
-	out.credits = credits;
-	out.htype = RPCRDMA2_HT_ERROR;
-	if (in->vers == RPCRDMA2_VERS_2)
-		out.flags = RPCRDMA2_F_RESPONSE;
-	out.err = rej->reply;
-	return rpcrdma2_encode(&out, buf, len);
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_encode_reject);
-
-static const char *const v2_errcode_names[] = {
-	[RPCRDMA2_ERR_VERS]		= "RDMA2_ERR_VERS",
-	[RPCRDMA2_ERR_BAD_XDR]		= "RDMA2_ERR_BAD_XDR",
-	[RPCRDMA2_ERR_INVAL_HTYPE]	= "RDMA2_ERR_INVAL_HTYPE",
-	[RPCRDMA2_ERR_READ_CHUNKS]	= "RDMA2_ERR_READ_CHUNKS",
-	[RPCRDMA2_ERR_WRITE_CHUNKS]	= "RDMA2_ERR_WRITE_CHUNKS",
-	[RPCRDMA2_ERR_SEGMENTS]		= "RDMA2_ERR_SEGMENTS",
-	[RPCRDMA2_ERR_WRITE_RESOURCE]	= "RDMA2_ERR_WRITE_RESOURCE",
-	[RPCRDMA2_ERR_REPLY_RESOURCE]	= "RDMA2_ERR_REPLY_RESOURCE",
-	[RPCRDMA2_ERR_SYSTEM]		= "RDMA2_ERR_SYSTEM",
-};
-
-/**
- * rpcrdma2_errcode_name - the spec's name of an error code
- * @vers: version of the header carrying it
- * @code: rdma_err value
- *
- * Context: any.
- *
- * Return: "ERR_VERS" or "ERR_CHUNK" for any version but 2, an
- * "RDMA2_ERR_..." name for version 2, or "UNKNOWN".
- */
-const char *rpcrdma2_errcode_name(u32 vers, u32 code)
-{
-	if (vers == RPCRDMA2_VERS_2) {
-		if (code < ARRAY_SIZE(v2_errcode_names) &&
-		    v2_errcode_names[code])
-			return v2_errcode_names[code];
-		return "UNKNOWN";
-	}
-	switch (code) {
-	case RPCRDMA2_V1_ERR_VERS:
-		return "ERR_VERS";
-	case RPCRDMA2_V1_ERR_CHUNK:
-		return "ERR_CHUNK";
-	}
-	return "UNKNOWN";
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_errcode_name);
-
-static const char *const reason_names[RPCRDMA2_REASON_COUNT] = {
-	[RPCRDMA2_REASON_NONE]		= "NONE",
-	[RPCRDMA2_REASON_SHORT]		= "SHORT",
-	[RPCRDMA2_REASON_VERS]		= "VERS",
-	[RPCRDMA2_REASON_HTYPE]		= "HTYPE",
-	[RPCRDMA2_REASON_MSGP]		= "RDMA_MSGP",
-	[RPCRDMA2_REASON_DONE]		= "RDMA_DONE",
-	[RPCRDMA2_REASON_TRUNCATED]	= "TRUNCATED",
-	[RPCRDMA2_REASON_UNALIGNED]	= "UNALIGNED",
-	[RPCRDMA2_REASON_FLAGS]		= "FLAGS",
-	[RPCRDMA2_REASON_BAD_BOOL]	= "BAD_BOOL",
-	[RPCRDMA2_REASON_READ_CHUNKS]	= "READ_CHUNKS",
-	[RPCRDMA2_REASON_WRITE_CHUNKS]	= "WRITE_CHUNKS",
-	[RPCRDMA2_REASON_SEGMENTS]	= "SEGMENTS",
-	[RPCRDMA2_REASON_POSITION]	= "POSITION",
-	[RPCRDMA2_REASON_READ_ORDER]	= "READ_ORDER",
-	[RPCRDMA2_REASON_INV_HANDLE]	= "INV_HANDLE",
-	[RPCRDMA2_REASON_NOMSG_EMPTY]	= "NOMSG_EMPTY",
-	[RPCRDMA2_REASON_NOMSG_CHUNK]	= "NOMSG_CHUNK",
-	[RPCRDMA2_REASON_REPLY_READS]	= "REPLY_READS",
-	[RPCRDMA2_REASON_NO_PAYLOAD]	= "NO_PAYLOAD",
-	[RPCRDMA2_REASON_XID_MISMATCH]	= "XID_MISMATCH",
-	[RPCRDMA2_REASON_MSG_TYPE]	= "MSG_TYPE",
-	[RPCRDMA2_REASON_NOT_RESPONSE]	= "NOT_RESPONSE",
-	[RPCRDMA2_REASON_BAD_ERROR]	= "BAD_ERROR",
-	[RPCRDMA2_REASON_PROPVAL]	= "PROPVAL",
-	[RPCRDMA2_REASON_CALLER]	= "CALLER",
-};
-
-/**
- * rpcrdma2_reason_name - short name of a rejection reason
- * @reason: enum rpcrdma2_reason
- *
- * Context: any.
- *
- * Return: e.g. "TRUNCATED", "RDMA_DONE", "INV_HANDLE"; "UNKNOWN" for an
- * out-of-range value.
- */
-const char *rpcrdma2_reason_name(u32 reason)
-{
-	if (reason < RPCRDMA2_REASON_COUNT)
-		return reason_names[reason];
-	return "UNKNOWN";
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_reason_name);
-
-/**
- * rpcrdma2_htype_name - the spec's name of a header type
- * @vers: rdma_vers of the header
- * @htype: rdma_htype (v1 rdma_proc)
- *
- * Context: any.
- *
- * Return: "RDMA_MSG" .. "RDMA_ERROR" in v1, "RDMA2_MSG" ..
- * "RDMA2_CONNPROP" in v2, otherwise "UNKNOWN".
- */
-const char *rpcrdma2_htype_name(u32 vers, u32 htype)
-{
-	static const char *const v1[] = {
-		"RDMA_MSG", "RDMA_NOMSG", "RDMA_MSGP", "RDMA_DONE",
-		"RDMA_ERROR",
-	};
-	static const char *const v2[] = {
-		"RDMA2_MSG", "RDMA2_NOMSG", NULL, NULL, "RDMA2_ERROR",
-		"RDMA2_CONNPROP",
-	};
-
-	if (vers == RPCRDMA2_VERS_1 && htype < ARRAY_SIZE(v1))
-		return v1[htype];
-	if (vers == RPCRDMA2_VERS_2 && htype < ARRAY_SIZE(v2) && v2[htype])
-		return v2[htype];
-	return "UNKNOWN";
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_htype_name);

@@ -20,7 +20,7 @@ modules:
 clean:
 	rm -rf build
 	find . \( -name '*.o' -o -name '*.ko' -o -name '*.mod' -o -name '*.mod.c' \
-		-o -name '.*.cmd' -o -name 'Module.symvers' -o -name 'modules.order' \) \
+		-o -name '.*.cmd' -o -name '.*.d' -o -name 'Module.symvers' -o -name 'modules.order' \) \
 		-not -path './.git/*' -delete
 
 setup:

@@ -27,13 +27,13 @@ die() {
 	exit 1
 }
 
-# Bring up Soft-RoCE on eth0 and wait for the port to become ACTIVE.
+# Bring up Soft-RoCE on eth0 and wait (up to 30 s) for the port to become ACTIVE.
 vm_rxe_up() {
 	modprobe rdma_rxe && modprobe ib_uverbs && modprobe rdma_ucm ||
 		die "rxe: modprobe"
 	rdma link add rxe0 type rxe netdev eth0 || die "rxe: rdma link add"
 	local i
-	for i in $(seq 50); do
+	for i in $(seq 150); do
 		rdma link show rxe0/1 2>/dev/null | grep -q 'state ACTIVE' && return 0
 		sleep 0.2
 	done

@@ -47,6 +47,8 @@ sources() {
 static_build() {
 	local kdir=$1 dir=$2 out
 	out=$dir.log
+	# From scratch, so a warning in an unchanged file is seen again.
+	rm -rf "$dir"
 	tools/build-modules.sh "$kdir" "$dir" W=1 C=1 > "$out" 2>&1 || {
 		cat "$out"; return 1; }
 	# W=1 and sparse findings are failures.

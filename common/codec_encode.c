@@ -45,11 +45,9 @@ static u64 encode_lists_size(const struct rpcrdma2_hdr *hdr)
 	for (i = 0; i < cl->nr_reads; i++) {
 		const struct rpcrdma2_read_seg *rs = &cl->reads[i];
 
-		if (!i || rs->position != cl->reads[i - 1].position) {
-			if (rs->position & 3 ||
-			    read_position_seen(cl->reads, i, rs->position))
-				return 0;
-		}
+		/* RFC 8166 §3.4.5; a Position may recur anywhere (§4.3.1) */
+		if (rs->position & 3)
+			return 0;
 		match |= rs->seg.handle == cl->inv_handle;
 		size += XDR_WORD + RPCRDMA2_READ_SEGMENT_SIZE;
 	}
@@ -196,7 +194,7 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
  * Refuses what the specs forbid a sender to send: RDMA_MSGP and
  * RDMA_DONE (RFC 8166 §4.6), reserved rdma_flags bits (draft v2 §3.2),
  * RDMA2_ERROR without RPCRDMA2_F_RESPONSE (§3.2), a v1 error code other
- * than ERR_VERS / ERR_CHUNK, an unaligned or repeated Read position, an
+ * than ERR_VERS / ERR_CHUNK, an unaligned Read position, an
  * RDMA_NOMSG without a chunk that holds the RPC message (RFC 8166
  * §4.2.4: a Position-Zero Read chunk or the Reply chunk; in v2 the one
  * RPCRDMA2_F_RESPONSE calls for), a Read list in a v2 reply (RFC 8166

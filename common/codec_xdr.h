@@ -75,28 +75,6 @@ static inline size_t bytes_left(const u8 *p, const u8 *end)
 	return (size_t)(end - p);
 }
 
-/**
- * read_position_seen - is a Read position already in the list?
- * @reads: the Read segments so far
- * @n: how many of them to look at
- * @position: the Position to look for
- *
- * Used by the Read list decoder for each new Position, by
- * rpcrdma2_nomsg_has_payload() and by the encoder's checks.
- *
- * Return: true if one of the first @n entries of @reads has @position.
- */
-static inline bool read_position_seen(const struct rpcrdma2_read_seg *reads,
-				      u32 n, u32 position)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		if (reads[i].position == position)
-			return true;
-	return false;
-}
-
 /* codec_decode.c */
 bool rpcrdma2_nomsg_has_payload(const struct rpcrdma2_hdr *hdr);
 int rpcrdma2_error_arm_words(u32 vers, u32 code);

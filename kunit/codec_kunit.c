@@ -52,9 +52,15 @@ static void cv_enc_bad_desc(const struct cv_enc_bad *b, char *desc)
 	strscpy(desc, b->name, KUNIT_PARAM_DESC_SIZE);
 }
 
+static void cv_read_len_desc(const struct cv_read_len *r, char *desc)
+{
+	strscpy(desc, r->name, KUNIT_PARAM_DESC_SIZE);
+}
+
 KUNIT_ARRAY_PARAM(cv_valid, cv_valid, cv_vec_desc);
 KUNIT_ARRAY_PARAM(cv_invalid, cv_invalid, cv_vec_desc);
 KUNIT_ARRAY_PARAM(cv_enc_bad, cv_enc_bad, cv_enc_bad_desc);
+KUNIT_ARRAY_PARAM(cv_read_len, cv_read_len, cv_read_len_desc);
 
 /* Every field of a valid header decodes as worked out by hand */
 static void codec_decode_valid(struct kunit *test)
@@ -237,6 +243,20 @@ static void codec_encode_refuses(struct kunit *test)
 			-EINVAL);
 }
 
+/* A Read chunk's length sums every segment with its position */
+static void codec_read_chunk_length(struct kunit *test)
+{
+	const struct cv_read_len *r = test->param_value;
+	struct cvk *c = cvk_alloc(test, &cv_lim_default);
+	u64 len;
+
+	cv_fill(r->exp, &c->hdr);
+
+	len = rpcrdma2_read_chunk_length(&c->hdr.cl, r->position);
+
+	KUNIT_EXPECT_EQ(test, len, r->length);
+}
+
 /* Arrays smaller than the limits allow are refused once, at init */
 static void codec_init_caps(struct kunit *test)
 {
@@ -310,6 +330,7 @@ static struct kunit_case rpcrdma2_codec_cases[] = {
 	KUNIT_CASE_PARAM(codec_decode_invalid, cv_invalid_gen_params),
 	KUNIT_CASE_PARAM(codec_reject_reply, cv_invalid_gen_params),
 	KUNIT_CASE_PARAM(codec_encode_refuses, cv_enc_bad_gen_params),
+	KUNIT_CASE_PARAM(codec_read_chunk_length, cv_read_len_gen_params),
 	{}
 };
 

@@ -16,7 +16,7 @@ US_LIBSRC   := $(wildcard common/codec_decode.c common/codec_encode.c \
 US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	       -Wno-missing-field-initializers -Iinclude \
-	       '-DEXPORT_SYMBOL_GPL(sym)='
+	       '-DEXPORT_SYMBOL_GPL(sym)=' '-Dnoinline=__attribute__((__noinline__))'
 
 US_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	       -fno-omit-frame-pointer

@@ -51,9 +51,11 @@ struct rpcrdma2_chunk {
 
 /**
  * struct rpcrdma2_limits - what the receiver is prepared to accept
- * @max_read_chunks: Read chunks in one header (RDMA2_ERR_READ_CHUNKS)
+ * @max_read_chunks: Read chunks, i.e. distinct Read positions, in one
+ *	header (RDMA2_ERR_READ_CHUNKS)
  * @max_write_chunks: Write chunks in one header (RDMA2_ERR_WRITE_CHUNKS)
- * @max_segs: segments in any one chunk (RDMA2_ERR_SEGMENTS)
+ * @max_segs: segments in any one chunk, for a Read chunk every segment
+ *	with its position (RDMA2_ERR_SEGMENTS)
  * @vers_low: lowest rdma_vers accepted, advertised in ERR_VERS
  * @vers_high: highest rdma_vers accepted, advertised in ERR_VERS
  *
@@ -71,7 +73,8 @@ struct rpcrdma2_limits {
 
 /**
  * struct rpcrdma2_chunk_lists - parsed chunk lists, flat and caller-sized
- * @reads: Read list segments in wire order (caller's array)
+ * @reads: Read list segments in wire order (caller's array); a Read
+ *	chunk is every entry with one position, adjacent or not
  * @writes: Write chunks in wire order (caller's array)
  * @segs: segments of every Write chunk, then of the Reply chunk
  * @reads_cap: entries in @reads
@@ -80,7 +83,7 @@ struct rpcrdma2_limits {
  * @lim: the limits the decoder enforces; the arrays hold what they allow
  * @inv_handle: v2 rdma_inv_handle; zero in v1
  * @nr_reads: Read segments decoded
- * @nr_read_chunks: Read chunks (runs of segments with one position);
+ * @nr_read_chunks: Read chunks, i.e. distinct positions in @reads;
  *	set by the decoder, ignored by the encoder
  * @nr_writes: Write chunks decoded
  * @nr_segs: entries of @segs used
@@ -207,7 +210,6 @@ struct rpcrdma2_hdr {
  * @RPCRDMA2_REASON_WRITE_CHUNKS: more Write chunks than the limit
  * @RPCRDMA2_REASON_SEGMENTS: a chunk with more segments than the limit
  * @RPCRDMA2_REASON_POSITION: Read position not a multiple of 4
- * @RPCRDMA2_REASON_READ_ORDER: a Read chunk's segments are not adjacent
  * @RPCRDMA2_REASON_INV_HANDLE: rdma_inv_handle matches no rdma_handle
  * @RPCRDMA2_REASON_NOMSG_EMPTY: RDMA_NOMSG / RDMA2_NOMSG with no chunk
  * @RPCRDMA2_REASON_NOMSG_CHUNK: RDMA_NOMSG / RDMA2_NOMSG whose chunks
@@ -242,7 +244,6 @@ enum rpcrdma2_reason {
 	RPCRDMA2_REASON_WRITE_CHUNKS,
 	RPCRDMA2_REASON_SEGMENTS,
 	RPCRDMA2_REASON_POSITION,
-	RPCRDMA2_REASON_READ_ORDER,
 	RPCRDMA2_REASON_INV_HANDLE,
 	RPCRDMA2_REASON_NOMSG_EMPTY,
 	RPCRDMA2_REASON_NOMSG_CHUNK,
@@ -304,6 +305,8 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 			      struct rpcrdma2_seg *segs, u32 segs_cap);
 int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
 		    struct rpcrdma2_reject *rej);
+u64 rpcrdma2_read_chunk_length(const struct rpcrdma2_chunk_lists *cl,
+			       u32 position);
 int rpcrdma2_encode(const struct rpcrdma2_hdr *hdr, void *buf, size_t len);
 int rpcrdma2_encode_reject(const struct rpcrdma2_hdr *in,
 			   const struct rpcrdma2_reject *rej, u32 credits,

@@ -26,8 +26,8 @@
 
 /*
  * The compiler's own type macros, so this header needs no <stdint.h>.
- * EXPORT_SYMBOL_GPL() is defined empty on the userspace compiler command
- * line (mk/userspace.mk).
+ * EXPORT_SYMBOL_GPL() (empty) and noinline are defined on the userspace
+ * compiler command line (mk/userspace.mk).
  */
 typedef __UINT8_TYPE__ u8;
 typedef __UINT16_TYPE__ u16;

@@ -298,6 +298,20 @@ static void test_encode_bad(const struct cv_enc_bad *b)
 	       "unmodified gave %d, modified gave %d", base, rc);
 }
 
+/* the length of one Read chunk: every segment with its position */
+static void test_read_chunk_length(const struct cv_read_len *r)
+{
+	static struct ctx c;
+	u64 len;
+
+	ctx_init(&c);
+	ctx_attach(&c);
+	cv_fill(r->exp, &c.hdr);
+	len = rpcrdma2_read_chunk_length(&c.hdr.cl, r->position);
+	result(len == r->length, r->name, "got %llu want %llu",
+	       (unsigned long long)len, (unsigned long long)r->length);
+}
+
 static void test_names(void)
 {
 	static const char *const v2[] = {
@@ -421,6 +435,8 @@ int main(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(cv_enc_bad); i++)
 		test_encode_bad(&cv_enc_bad[i]);
+	for (i = 0; i < ARRAY_SIZE(cv_read_len); i++)
+		test_read_chunk_length(&cv_read_len[i]);
 	test_names();
 	test_init_caps();
 	test_init_vers();

@@ -193,6 +193,20 @@ t "tool: reject 2 Read chunks, --max-read-chunks 1" 1 "--max-read-chunks 1" \
 t "tool: accept 2 Read chunks by default" 0 "" "$two_reads" \
 	"read_chunks: 2"
 
+# RFC 8166 §4.3.1: grouped by Position, adjacent or not (128, 160, 128)
+split_read="0000beef 00000002 00000020 00000000 00000000 00000000
+	00000001 00000080 00000001 00000004 00000000 00000000
+	00000001 000000a0 00000002 00000004 00000000 00000000
+	00000001 00000080 00000003 00000004 00000000 00000000
+	00000000 00000000 00000000 0000beef"
+t "tool: a Read position may come back after another" 0 "" \
+	"$split_read" \
+	"read_chunks: 2" "read_segments: 3" "read[2]: position 128"
+t "tool: segments of a Read position count when apart, -s 1" 1 "-s 1" \
+	"$split_read" \
+	"reject: RDMA2_ERR_SEGMENTS" "reject_max_segments: 1" \
+	"reason: SEGMENTS"
+
 two_writes="00005678 00000002 00000020 00000000 00000000 00000000 00000000
 	00000001 00000001 00000001 00001000 00000000 00000000
 	00000001 00000002 00000002 00001000 00000000 00000000

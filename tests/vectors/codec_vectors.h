@@ -53,6 +53,16 @@ static const struct rpcrdma2_limits cv_lim_zero_writes = {
 	.max_read_chunks = 4, .max_write_chunks = 0, .max_segs = 8,
 };
 
+/* two Read chunks (distinct positions) of up to three segments each */
+static const struct rpcrdma2_limits cv_lim_two_reads = {
+	.max_read_chunks = 2, .max_write_chunks = 4, .max_segs = 3,
+};
+
+/* two segments a chunk; a Read chunk's are counted over the whole list */
+static const struct rpcrdma2_limits cv_lim_two_segs = {
+	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 2,
+};
+
 /* an endpoint that speaks version 1 only: ERR_VERS 1..1 */
 static const struct rpcrdma2_limits cv_lim_v1_only = {
 	.max_read_chunks = 4, .max_write_chunks = 4, .max_segs = 8,
@@ -896,6 +906,174 @@ static const struct cv_expect cv_e_v2_connprop_empty = {
 	.hdr_len = 24, .props = { .rbsiz = 4096, .brs = 1 },
 };
 
+/*
+ * RFC 8166 §4.3.1 groups Read segments "by their Position fields into
+ * Read chunks", and §3.4.5 concatenates a chunk's segments "in list
+ * order": they need not be adjacent. The decoder keeps wire order.
+ */
+
+/* one Read chunk at 128 split by another at 160: 128, 160, 128 */
+static const u32 cv_w_v2_read_split[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000080,	/*   position 128 (first Read chunk) */
+	0x00000001,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000a0,	/*   position 160 (second Read chunk) */
+	0x00000002,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000080,	/*   position 128 again (first Read chunk) */
+	0x00000003,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x0000beef,	/* RPC: xid */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v2_read_split[] = {
+	{ 128, { 1, 4, 0 } },
+	{ 160, { 2, 4, 0 } },
+	{ 128, { 3, 4, 0 } },
+};
+
+static const struct cv_expect cv_e_v2_read_split = {
+	.xid = 0xbeef, .vers = 2, .credits = 32,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 108, .rpc_len = 4,
+	.nr_reads = 3, .nr_read_chunks = 2, .reads = cv_r_v2_read_split,
+};
+
+/*
+ * Positions 100, 200, 100, 200, 100: five runs but two Read chunks, the
+ * one at 100 of three segments. Decoded with cv_lim_two_reads (it fits
+ * exactly) and with cv_lim_two_segs (SEGMENTS at the fifth segment).
+ */
+static const u32 cv_w_v2_read_interleaved[] = {
+	0x00001001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 1) */
+	0x0000d001,	/*   handle */
+	0x00000400,	/*   length 1024 */
+	0x00000000,	/*   offset (high) */
+	0x00010000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2, segment 1) */
+	0x0000d002,	/*   handle */
+	0x00000200,	/*   length 512 */
+	0x00000000,	/*   offset (high) */
+	0x00020000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 2) */
+	0x0000d003,	/*   handle */
+	0x00000400,	/*   length 1024 */
+	0x00000000,	/*   offset (high) */
+	0x00011000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2, segment 2) */
+	0x0000d004,	/*   handle */
+	0x00000100,	/*   length 256 */
+	0x00000000,	/*   offset (high) */
+	0x00021000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 3) */
+	0x0000d005,	/*   handle */
+	0x00000008,	/*   length 8 */
+	0x00000000,	/*   offset (high) */
+	0x00012000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00001001,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v2_read_interleaved[] = {
+	{ 100, { 0xd001, 1024, 0x10000 } },
+	{ 200, { 0xd002, 512, 0x20000 } },
+	{ 100, { 0xd003, 1024, 0x11000 } },
+	{ 200, { 0xd004, 256, 0x21000 } },
+	{ 100, { 0xd005, 8, 0x12000 } },
+};
+
+static const struct cv_expect cv_e_v2_read_interleaved = {
+	.xid = 0x1001, .vers = 2, .credits = 32,
+	.htype = RPCRDMA2_HT_MSG, .hdr_len = 156, .rpc_len = 8,
+	.nr_reads = 5, .nr_read_chunks = 2,
+	.reads = cv_r_v2_read_interleaved,
+};
+
+/*
+ * Positions 100, 200, 100, 300: three Read chunks, the one at 100 longer
+ * than 32 bits can count. Decoded with cv_lim_two_reads, the third
+ * distinct position (300) is one too many.
+ */
+static const u32 cv_w_v1_read_three_pos[] = {
+	0x00002002,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000064,	/*   position 100 (chunk 1) */
+	0x0000e001,	/*   handle */
+	0xfffff000,	/*   length 4294963200 */
+	0x00000001,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2) */
+	0x0000e002,	/*   handle */
+	0x00000010,	/*   length 16 */
+	0x00000000,	/*   offset (high) */
+	0x00001000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1 again) */
+	0x0000e003,	/*   handle */
+	0x00002000,	/*   length 8192 */
+	0x00000002,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x0000012c,	/*   position 300 (chunk 3) */
+	0x0000e004,	/*   handle */
+	0x00000004,	/*   length 4 */
+	0x00000000,	/*   offset (high) */
+	0x00002000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00002002,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v1_read_three_pos[] = {
+	{ 100, { 0xe001, 0xfffff000, 0x100000000ULL } },
+	{ 200, { 0xe002, 16, 0x1000 } },
+	{ 100, { 0xe003, 8192, 0x200000000ULL } },
+	{ 300, { 0xe004, 4, 0x2000 } },
+};
+
+static const struct cv_expect cv_e_v1_read_three_pos = {
+	.xid = 0x2002, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 124, .rpc_len = 8,
+	.nr_reads = 4, .nr_read_chunks = 3, .reads = cv_r_v1_read_three_pos,
+};
+
 static const struct cv_vec cv_valid[] = {
 	{ "v1 RDMA_MSG no chunks", .words = cv_w_v1_msg,
 	  .nwords = ARRAY_SIZE(cv_w_v1_msg), .exp = &cv_e_v1_msg },
@@ -933,6 +1111,17 @@ static const struct cv_vec cv_valid[] = {
 	{ "v2 RDMA2_MSG WRITE call", .words = cv_w_v2_write_call,
 	  .nwords = ARRAY_SIZE(cv_w_v2_write_call),
 	  .exp = &cv_e_v2_write_call },
+	{ "v2 RDMA2_MSG Read chunk at 128 split by one at 160",
+	  .words = cv_w_v2_read_split, .nwords = ARRAY_SIZE(cv_w_v2_read_split),
+	  .exp = &cv_e_v2_read_split },
+	{ "v2 RDMA2_MSG Read positions 100 200 100 200 100, limit 2 chunks",
+	  .words = cv_w_v2_read_interleaved,
+	  .nwords = ARRAY_SIZE(cv_w_v2_read_interleaved),
+	  .lim = &cv_lim_two_reads, .exp = &cv_e_v2_read_interleaved },
+	{ "v1 RDMA_MSG Read positions 100 200 100 300",
+	  .words = cv_w_v1_read_three_pos,
+	  .nwords = ARRAY_SIZE(cv_w_v1_read_three_pos),
+	  .exp = &cv_e_v1_read_three_pos },
 	{ "v2 RDMA2_MSG READ reply", .words = cv_w_v2_read_reply,
 	  .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
 	  .exp = &cv_e_v2_read_reply },
@@ -1174,36 +1363,22 @@ static const u32 cv_rw_v2_read_chunks_0[] = {
 	0x00000000,	/*   rdma_max_chunks = 0 (§5.3.3) */
 };
 
-/* a position reused after another chunk: 128, 160, 128 */
-static const u32 cv_w_v2_read_order[] = {
-	0x0000beef,	/* rdma_xid */
+static const u32 cv_rw_v2_segments_2[] = {
+	0x00001001,	/* rdma_xid */
 	0x00000002,	/* rdma_vers = 2 */
-	0x00000020,	/* rdma_credit */
-	0x00000000,	/* rdma_htype = RDMA2_MSG */
-	0x00000000,	/* rdma_flags */
-	0x00000000,	/* rdma_inv_handle */
-	0x00000001,	/* rdma_reads: present */
-	0x00000080,	/*   position 128 */
-	0x00000001,	/*   handle */
-	0x00000004,	/*   length */
-	0x00000000,	/*   offset (high) */
-	0x00000000,	/*   offset (low) */
-	0x00000001,	/* next: present */
-	0x000000a0,	/*   position 160 */
-	0x00000002,	/*   handle */
-	0x00000004,	/*   length */
-	0x00000000,	/*   offset (high) */
-	0x00000000,	/*   offset (low) */
-	0x00000001,	/* next: present */
-	0x00000080,	/*   position 128 again */
-	0x00000003,	/*   handle */
-	0x00000004,	/*   length */
-	0x00000000,	/*   offset (high) */
-	0x00000000,	/*   offset (low) */
-	0x00000000,	/* next: end */
-	0x00000000,	/* rdma_writes */
-	0x00000000,	/* rdma_reply */
-	0x0000beef,	/* RPC: xid */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000006,	/* rdma_err = RDMA2_ERR_SEGMENTS */
+	0x00000002,	/*   rdma_max_segments = 2 */
+};
+
+static const u32 cv_rw_v1_read_three_pos[] = {
+	0x00002002,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = CV_CREDITS */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000002,	/* err = ERR_CHUNK */
 };
 
 static const u32 cv_w_v1_position_unaligned[] = {
@@ -1825,6 +2000,22 @@ static const struct cv_vec cv_invalid[] = {
 	  .lim = &cv_lim_one_seg, .rc = -E2BIG,
 	  .reason = RPCRDMA2_REASON_SEGMENTS,
 	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 1 } },
+	{ "reject: v2 3 segments at 100, none adjacent, limit 2 -> SEGMENTS(2)",
+	  .words = cv_w_v2_read_interleaved,
+	  .nwords = ARRAY_SIZE(cv_w_v2_read_interleaved),
+	  .lim = &cv_lim_two_segs, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_SEGMENTS,
+	  .reply = { .code = RPCRDMA2_ERR_SEGMENTS, .max_segs = 2 },
+	  .reply_words = cv_rw_v2_segments_2,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_segments_2) },
+	{ "reject: v1 Read positions 100 200 100 300, limit 2 -> ERR_CHUNK",
+	  .words = cv_w_v1_read_three_pos,
+	  .nwords = ARRAY_SIZE(cv_w_v1_read_three_pos),
+	  .lim = &cv_lim_two_reads, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_READ_CHUNKS,
+	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK },
+	  .reply_words = cv_rw_v1_read_three_pos,
+	  .reply_nwords = ARRAY_SIZE(cv_rw_v1_read_three_pos) },
 	{ "reject: v2 2 Write chunks, limit 1 -> WRITE_CHUNKS(1)",
 	  .words = cv_w_v2_two_write_chunks,
 	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks),
@@ -1880,10 +2071,6 @@ static const struct cv_vec cv_invalid[] = {
 	  .nwords = ARRAY_SIZE(cv_w_v1_position_unaligned), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_POSITION,
 	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
-	{ "reject: v2 Read position reused after another chunk",
-	  .words = cv_w_v2_read_order, .nwords = ARRAY_SIZE(cv_w_v2_read_order),
-	  .rc = -EIO, .reason = RPCRDMA2_REASON_READ_ORDER,
-	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
 	{ "reject: v2 rdma_inv_handle matches no handle -> BAD_XDR",
 	  .words = cv_w_v2_inv_mismatch,
 	  .nwords = ARRAY_SIZE(cv_w_v2_inv_mismatch), .rc = -EIO,
@@ -2291,11 +2478,6 @@ static inline void cv_m_pos_unaligned(struct rpcrdma2_hdr *h)
 	h->cl.reads[0].position = 130;
 }
 
-static inline void cv_m_pos_reused(struct rpcrdma2_hdr *h)
-{
-	h->cl.reads[0].position = 160;
-}
-
 static inline void cv_m_no_reply(struct rpcrdma2_hdr *h)
 {
 	h->cl.has_reply = false;
@@ -2389,8 +2571,6 @@ static const struct cv_enc_bad cv_enc_bad[] = {
 	  cv_m_vers3 },
 	{ "encode refuses unaligned Read position", &cv_e_v1_msg_reads,
 	  cv_m_pos_unaligned },
-	{ "encode refuses reused Read position", &cv_e_v1_msg_reads,
-	  cv_m_pos_reused },
 	{ "encode refuses RDMA_NOMSG without chunks",
 	  &cv_e_v1_nomsg_long_reply, cv_m_no_reply },
 	{ "encode refuses RDMA_NOMSG with only a Write chunk",
@@ -2419,6 +2599,35 @@ static const struct cv_enc_bad cv_enc_bad[] = {
 	{ "encode refuses default bit of absent property",
 	  &cv_e_v2_connprop_defaults, cv_m_prop_dflt },
 	{ "encode refuses BRS value 3", &cv_e_v2_connprop, cv_m_brs3 },
+};
+
+/* ------------------------------------------------------------------ */
+/* rpcrdma2_read_chunk_length() over the valid vectors' Read lists     */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct cv_read_len - the length one Read chunk of a vector must have
+ */
+struct cv_read_len {
+	const char *name;
+	const struct cv_expect *exp;
+	u32 position;
+	u64 length;
+};
+
+static const struct cv_read_len cv_read_len[] = {
+	{ "read chunk length: two adjacent segments (4096 + 2048)",
+	  &cv_e_v1_msg_reads, 128, 6144 },
+	{ "read chunk length: one segment", &cv_e_v1_msg_reads, 160, 16 },
+	{ "read chunk length: three segments apart (1024 + 1024 + 8)",
+	  &cv_e_v2_read_interleaved, 100, 2056 },
+	{ "read chunk length: two segments apart (512 + 256)",
+	  &cv_e_v2_read_interleaved, 200, 768 },
+	{ "read chunk length: 0xfffff000 + 0x2000 does not wrap at 32 bits",
+	  &cv_e_v1_read_three_pos, 100, 0x100001000ULL },
+	{ "read chunk length: no segment at the position",
+	  &cv_e_v1_read_three_pos, 0, 0 },
+	{ "read chunk length: no Read list", &cv_e_v1_msg, 0, 0 },
 };
 
 #endif /* _RPCRDMA2_CODEC_VECTORS_H */

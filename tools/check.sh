@@ -57,8 +57,13 @@ static_build() {
 
 checkpatch() {
 	local f res rc=0 cp=$1/scripts/checkpatch.pl
+	local ign
 	for f in $(sources); do
-		if res=$("$cp" --strict --no-tree --quiet --show-types -f "$f" 2>&1); then
+		# TRACE_EVENT() headers use the layout of include/trace/events/,
+		# which checkpatch reads as open-ended, misaligned calls.
+		ign=
+		case "$f" in */trace.h) ign=--ignore=OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT ;; esac
+		if res=$("$cp" --strict --no-tree --quiet --show-types $ign -f "$f" 2>&1); then
 			echo "PASS: checkpatch $f"
 		else
 			echo "$res" | head -n 20
@@ -136,6 +141,9 @@ if [ "$what" = all ] || [ "$what" = userspace ]; then
 fi
 
 if [ "$what" = all ] || [ "$what" = vm ] || [ "$what" = kunit ]; then
+	# The guest runs tools from the repo but cannot build them.
+	stage "guest tools (built on the host)" one "userspace tools the guest runs build" \
+		make -s tools
 	stage "test kernel (debug)" one "test kernel builds with every fragment option" \
 		tools/kernel/build.sh debug
 	stage "build vs test kernel (W=1)" one "modules build warning-free against the test kernel" \

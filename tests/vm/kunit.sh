@@ -5,7 +5,7 @@
 # debugfs results vanish at rmmod, so they are copied first.
 . "$(dirname "$0")/lib.sh"
 
-vm_load_common
+vm_load_svcrdma2
 mkdir -p "$RESULTS/kunit"
 n=0
 for ko in "$RPCRDMA2_MODDIR"/kunit/*.ko; do
@@ -20,6 +20,7 @@ for ko in "$RPCRDMA2_MODDIR"/kunit/*.ko; do
 	done
 	t_check "rmmod $mod" rmmod "$mod"
 done
+t_check "rmmod svcrdma2" rmmod svcrdma2
 t_check "rmmod rpcrdma2_common" rmmod rpcrdma2_common
 [ $n -gt 0 ] || t_fail "kunit suites" "no suite registered"
 t_done

@@ -98,3 +98,31 @@ nfs_roundtrip() {
 	fi
 	rm -f "$src" "$mnt/data"
 }
+
+NFS_V2_PORT=20049	# rdma2, our transport
+
+# Load svcrdma2 (after the shared library), so "rdma2" can go in portlist.
+vm_load_svcrdma2() {
+	vm_load_common
+	# insmod resolves no dependencies: load what svcrdma2 links against
+	modprobe sunrpc && modprobe rdma_cm || die "modprobe sunrpc rdma_cm"
+	insmod "$RPCRDMA2_MODDIR/svcrdma2/svcrdma2.ko" "$@" || die "insmod svcrdma2"
+}
+
+# svc_stat NAME: svcrdma2's global counter NAME (/proc/fs/svcrdma2/stats).
+svc_stat() {
+	sed -n "s/^global.* $1=\([0-9]*\).*/\1/p" /proc/fs/svcrdma2/stats
+}
+
+# Enable the rpcrdma2 tracepoints and clear the trace buffer.
+vm_trace_on() {
+	mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+	echo 8192 > /sys/kernel/tracing/buffer_size_kb
+	echo > /sys/kernel/tracing/trace
+	echo 1 > /sys/kernel/tracing/events/rpcrdma2/enable
+}
+
+# trace_count EVENT: how many EVENT lines the trace buffer holds.
+trace_count() {
+	grep -c " $1:" /sys/kernel/tracing/trace
+}

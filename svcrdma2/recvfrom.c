@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * svcrdma2 receive path: Receive contexts, their completions, and
+ * xpo_recvfrom, which decodes every message with the shared codec and
+ * dispatches it by version and header type. Nothing a peer sends is
+ * trusted: a header the codec rejects is answered or dropped exactly as
+ * the codec says (RFC 8166 §4.5, draft v2 §5.3.3) and never processed.
+ */
+#include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/xdr.h>
+
+#include "svc_rdma2.h"
+#include "trace.h"
+
+static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
+
+static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
+				     struct svc_rdma2_recv_ctxt *ctxt)
+{
+	ib_dma_unmap_single(sx->sx_pd->device, ctxt->rc_sge.addr,
+			    sx->sx_buf_size, DMA_FROM_DEVICE);
+	kfree(ctxt->rc_buf);
+	kfree(ctxt->rc_reads);
+	kfree(ctxt->rc_writes);
+	kfree(ctxt->rc_segs);
+	kfree(ctxt->rc_out_segs);
+	kfree(ctxt->rc_payloads);
+	kfree(ctxt);
+}
+
+/* The decoder's limits for this connection (draft v2 §5.3.3 codes) */
+static void svc_rdma2_limits(const struct svc_rdma2_xprt *sx,
+			     struct rpcrdma2_limits *lim)
+{
+	u32 vers = READ_ONCE(sx->sx_vers);
+
+	lim->max_read_chunks = SVC_RDMA2_MAX_READ_CHUNKS;
+	lim->max_write_chunks = SVC_RDMA2_MAX_WRITE_CHUNKS;
+	lim->max_segs = sx->sx_max_segs;
+	/*
+	 * Once the first message has fixed the version, a message in the
+	 * other one earns ERR_VERS naming the version in use (§7.3).
+	 */
+	lim->vers_low = vers ? vers : RPCRDMA2_VERS_MIN;
+	lim->vers_high = vers ? vers : RPCRDMA2_VERS_MAX;
+}
+
+static struct svc_rdma2_recv_ctxt *
+svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
+{
+	struct ib_device *dev = sx->sx_pd->device;
+	struct svc_rdma2_recv_ctxt *ctxt;
+	struct rpcrdma2_limits lim;
+	u32 nreads, nsegs;
+
+	svc_rdma2_limits(sx, &lim);
+	nreads = rpcrdma2_reads_needed(&lim);
+	nsegs = rpcrdma2_segs_needed(&lim);
+	ctxt = kzalloc(sizeof(*ctxt), GFP_KERNEL);
+	if (!ctxt)
+		return NULL;
+	ctxt->rc_buf = kmalloc(sx->sx_buf_size, GFP_KERNEL);
+	ctxt->rc_reads = kcalloc(nreads, sizeof(*ctxt->rc_reads), GFP_KERNEL);
+	ctxt->rc_writes = kcalloc(lim.max_write_chunks,
+				  sizeof(*ctxt->rc_writes), GFP_KERNEL);
+	ctxt->rc_segs = kcalloc(nsegs, sizeof(*ctxt->rc_segs), GFP_KERNEL);
+	ctxt->rc_out_segs = kcalloc(nsegs, sizeof(*ctxt->rc_out_segs),
+				    GFP_KERNEL);
+	ctxt->rc_payloads = kcalloc(lim.max_write_chunks,
+				    sizeof(*ctxt->rc_payloads), GFP_KERNEL);
+	if (!ctxt->rc_buf || !ctxt->rc_reads || !ctxt->rc_writes ||
+	    !ctxt->rc_segs || !ctxt->rc_out_segs || !ctxt->rc_payloads)
+		goto out_free;
+	ctxt->rc_sge.addr = ib_dma_map_single(dev, ctxt->rc_buf,
+					      sx->sx_buf_size,
+					      DMA_FROM_DEVICE);
+	if (ib_dma_mapping_error(dev, ctxt->rc_sge.addr))
+		goto out_free;
+	ctxt->rc_sge.length = sx->sx_buf_size;
+	ctxt->rc_sge.lkey = sx->sx_pd->local_dma_lkey;
+	ctxt->rc_cqe.done = svc_rdma2_wc_receive;
+	ctxt->rc_recv_wr.wr_cqe = &ctxt->rc_cqe;
+	ctxt->rc_recv_wr.sg_list = &ctxt->rc_sge;
+	ctxt->rc_recv_wr.num_sge = 1;
+	svc_rdma2_cid_init(sx, sx->sx_rq_cq, &ctxt->rc_cid);
+
+	spin_lock(&sx->sx_ctxt_lock);
+	list_add(&ctxt->rc_all, &sx->sx_recv_all);
+	sx->sx_nr_recv_ctxts++;
+	spin_unlock(&sx->sx_ctxt_lock);
+	return ctxt;
+
+out_free:
+	kfree(ctxt->rc_buf);
+	kfree(ctxt->rc_reads);
+	kfree(ctxt->rc_writes);
+	kfree(ctxt->rc_segs);
+	kfree(ctxt->rc_out_segs);
+	kfree(ctxt->rc_payloads);
+	kfree(ctxt);
+	return NULL;
+}
+
+static struct svc_rdma2_recv_ctxt *
+svc_rdma2_recv_ctxt_get(struct svc_rdma2_xprt *sx)
+{
+	struct llist_node *node;
+
+	/* one consumer at a time: accept, then the Receive CQ's worker */
+	node = llist_del_first(&sx->sx_recv_free);
+	if (node)
+		return llist_entry(node, struct svc_rdma2_recv_ctxt, rc_free);
+	return svc_rdma2_recv_ctxt_alloc(sx);
+}
+
+/**
+ * svc_rdma2_recv_ctxt_put - return a receive context to the free list
+ * @sx: the connection
+ * @ctxt: the context, no longer referenced by a Receive or an RPC
+ *
+ * Context: any.
+ */
+void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
+			     struct svc_rdma2_recv_ctxt *ctxt)
+{
+	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+}
+
+/**
+ * svc_rdma2_recv_init - allocate a connection's first receive contexts
+ * @sx: the connection, with its QP
+ *
+ * Context: process.
+ *
+ * Return: %0, or %-ENOMEM.
+ */
+int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+	u32 i;
+
+	/* enough for a full window posted and a full window being served */
+	for (i = 0; i < 2 * sx->sx_rq_depth; i++) {
+		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
+		if (!ctxt)
+			return -ENOMEM;
+		svc_rdma2_recv_ctxt_put(sx, ctxt);
+	}
+	return 0;
+}
+
+/**
+ * svc_rdma2_recv_destroy - free every receive context of a connection
+ * @sx: the connection; no Receive is posted and no RPC holds a context
+ *
+ * Context: process.
+ */
+void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_recv_ctxt *ctxt, *next;
+
+	list_for_each_entry_safe(ctxt, next, &sx->sx_recv_all, rc_all) {
+		list_del(&ctxt->rc_all);
+		svc_rdma2_recv_ctxt_free(sx, ctxt);
+	}
+	init_llist_head(&sx->sx_recv_free);
+	sx->sx_nr_recv_ctxts = 0;
+}
+
+/**
+ * svc_rdma2_post_recvs - post Receives
+ * @sx: the connection
+ * @count: how many
+ *
+ * Context: process, or the Receive CQ's completion handler.
+ *
+ * Return: %0, %-ENOMEM, or the error ib_post_recv() returned.
+ */
+int svc_rdma2_post_recvs(struct svc_rdma2_xprt *sx, unsigned int count)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+	struct ib_recv_wr *first = NULL;
+	const struct ib_recv_wr *bad;
+	int ret;
+
+	while (count--) {
+		ctxt = svc_rdma2_recv_ctxt_get(sx);
+		if (!ctxt)
+			goto out_put;
+		ctxt->rc_recv_wr.next = first;
+		first = &ctxt->rc_recv_wr;
+	}
+	ret = ib_post_recv(sx->sx_qp, first, &bad);
+	if (!ret)
+		return 0;
+	/* the WRs from @bad on were not posted: take them back */
+	first = (struct ib_recv_wr *)bad;
+	trace_svcrdma2_post_recv_err(sx, ret);
+	goto out_put_ret;
+
+out_put:
+	ret = -ENOMEM;
+out_put_ret:
+	while (first) {
+		ctxt = container_of(first, struct svc_rdma2_recv_ctxt,
+				    rc_recv_wr);
+		first = first->next;
+		svc_rdma2_recv_ctxt_put(sx, ctxt);
+	}
+	return ret;
+}
+
+static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svc_rdma2_xprt *sx = cq->cq_context;
+	struct svc_rdma2_recv_ctxt *ctxt =
+		container_of(wc->wr_cqe, struct svc_rdma2_recv_ctxt, rc_cqe);
+
+	trace_svcrdma2_wc_recv(wc, &ctxt->rc_cid);
+	if (wc->status != IB_WC_SUCCESS)
+		goto out_flushed;
+
+	/* replace the Receive this message used before anything else */
+	if (!test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) &&
+	    svc_rdma2_post_recvs(sx, 1))
+		goto out_close;
+
+	ctxt->rc_byte_len = wc->byte_len;
+	spin_lock(&sx->sx_rq_lock);
+	list_add_tail(&ctxt->rc_list, &sx->sx_rq_dto_q);
+	/* the unlock pairs with the barrier in svc_xprt_ready() */
+	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_rq_lock);
+	svc_xprt_enqueue(&sx->sx_xprt);
+	return;
+
+out_close:
+	svc_rdma2_recv_ctxt_put(sx, ctxt);
+	svc_rdma2_close(sx);
+	return;
+out_flushed:
+	svc_rdma2_recv_ctxt_put(sx, ctxt);
+	if (wc->status != IB_WC_WR_FLUSH_ERR)
+		svc_rdma2_close(sx);
+}
+
+/* RDMA2_CONNPROP: draft v2 §5.3.4; unknown properties were skipped */
+static void svc_rdma2_handle_connprop(struct svc_rdma2_xprt *sx,
+				      const struct rpcrdma2_hdr *hdr)
+{
+	const struct rpcrdma2_props *props = &hdr->props;
+
+	/*
+	 * Never shrink below what RFC 8166 §3.3.3 guarantees: a client
+	 * claiming a smaller buffer gets 1 KiB messages at most.
+	 */
+	WRITE_ONCE(sx->sx_peer_rbsiz, max_t(u32, props->rbsiz,
+					    RPCRDMA2_V1_DEF_INLINE));
+	WRITE_ONCE(sx->sx_peer_brs, props->brs);
+	svc_rdma2_count(sx, SVC_RDMA2_CONNPROP_RECV, 1);
+	trace_svcrdma2_connprop_recv(sx, props);
+}
+
+/* The first valid message fixes the connection's version (draft §7.3) */
+static void svc_rdma2_fix_version(struct svc_rdma2_xprt *sx, u32 vers)
+{
+	if (READ_ONCE(sx->sx_vers) || cmpxchg(&sx->sx_vers, 0, vers))
+		return;
+	trace_svcrdma2_version(sx, vers);
+	/* draft v2 §5.3.4: CONNPROP goes first, before any reply */
+	if (vers == RPCRDMA2_VERS_2)
+		svc_rdma2_send_connprop(sx);
+}
+
+/*
+ * Is this a reverse-direction reply? v2 says so in rdma_flags (draft
+ * §3.2), v1 only in the RPC msg_type. Without a backchannel there is
+ * nobody to deliver it to.
+ */
+static bool svc_rdma2_is_reply(const struct svc_rdma2_recv_ctxt *ctxt)
+{
+	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	const __be32 *p;
+	u32 i;
+
+	if (hdr->vers == RPCRDMA2_VERS_2)
+		return hdr->flags & RPCRDMA2_F_RESPONSE;
+	if (hdr->htype == RPCRDMA2_V1_RDMA_NOMSG) {
+		/* a v1 Long Call has a Position-Zero Read chunk (§3.5.3) */
+		for (i = 0; i < hdr->cl.nr_reads; i++)
+			if (!hdr->cl.reads[i].position)
+				return false;
+		return true;
+	}
+	if (hdr->rpc_len < 8)
+		return false;
+	p = ctxt->rc_buf + hdr->hdr_len;
+	return be32_to_cpup(p + 1) != RPC_CALL;
+}
+
+static void svc_rdma2_build_inline_arg(struct svc_rqst *rqstp,
+				       struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct xdr_buf *arg = &rqstp->rq_arg;
+
+	arg->head[0].iov_base = ctxt->rc_buf + ctxt->rc_hdr.hdr_len;
+	arg->head[0].iov_len = ctxt->rc_hdr.rpc_len;
+	arg->tail[0].iov_base = NULL;
+	arg->tail[0].iov_len = 0;
+	arg->pages = rqstp->rq_pages;
+	arg->page_base = 0;
+	arg->page_len = 0;
+	arg->buflen = ctxt->rc_hdr.rpc_len;
+	arg->len = ctxt->rc_hdr.rpc_len;
+}
+
+/* Decode; answer or drop what the codec rejects. True: process it. */
+static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
+			     struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	struct rpcrdma2_limits lim;
+	struct rpcrdma2_reject rej;
+	int ret;
+
+	svc_rdma2_limits(sx, &lim);
+	ret = rpcrdma2_chunk_lists_init(&hdr->cl, &lim,
+					ctxt->rc_reads,
+					rpcrdma2_reads_needed(&lim),
+					ctxt->rc_writes, lim.max_write_chunks,
+					ctxt->rc_segs,
+					rpcrdma2_segs_needed(&lim));
+	if (WARN_ON_ONCE(ret))
+		return false;
+	ret = rpcrdma2_decode(ctxt->rc_buf, ctxt->rc_byte_len, hdr, &rej);
+	if (ret) {
+		trace_svcrdma2_decode_err(&ctxt->rc_cid, hdr, &rej);
+		if (rej.discard)
+			svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
+		else
+			svc_rdma2_send_error(sx, hdr, &rej);
+		return false;
+	}
+
+	switch (hdr->htype) {
+	case RPCRDMA2_HT_MSG:
+	case RPCRDMA2_HT_NOMSG:
+		break;
+	case RPCRDMA2_HT_CONNPROP:
+		/* the codec accepts CONNPROP in v2 only */
+		svc_rdma2_fix_version(sx, hdr->vers);
+		svc_rdma2_handle_connprop(sx, hdr);
+		return false;
+	default:
+		/*
+		 * RDMA_ERROR / RDMA2_ERROR from a requester: RFC 8166
+		 * §4.2.4 and draft v2 §5.3.3 say a responder never answers
+		 * one.
+		 */
+		trace_svcrdma2_drop(&ctxt->rc_cid, hdr, "error from requester");
+		svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
+		return false;
+	}
+	if (svc_rdma2_is_reply(ctxt)) {
+		trace_svcrdma2_drop(&ctxt->rc_cid, hdr, "reverse reply");
+		svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
+		return false;
+	}
+	return true;
+}
+
+/**
+ * svc_rdma2_recvfrom - hand the next received RPC Call to nfsd
+ * @rqstp: the request to fill in
+ *
+ * Context: an nfsd thread; may sleep while RDMA Reads pull Read chunks.
+ *
+ * Return: the length of the RPC Call in @rqstp->rq_arg, or 0 when there is
+ * nothing to process (no message, or one that was answered with a
+ * transport error or dropped).
+ */
+int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
+{
+	struct svc_xprt *xprt = rqstp->rq_xprt;
+	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
+	struct svc_rdma2_recv_ctxt *ctxt;
+	struct rpcrdma2_hdr *hdr;
+	int ret;
+
+	/* nothing in rq_pages belongs to the reply yet */
+	rqstp->rq_respages = rqstp->rq_pages;
+	rqstp->rq_next_page = rqstp->rq_respages;
+	rqstp->rq_xprt_ctxt = NULL;
+
+	spin_lock(&sx->sx_rq_lock);
+	ctxt = list_first_entry_or_null(&sx->sx_rq_dto_q,
+					struct svc_rdma2_recv_ctxt, rc_list);
+	if (ctxt)
+		list_del(&ctxt->rc_list);
+	else
+		clear_bit(XPT_DATA, &xprt->xpt_flags);
+	spin_unlock(&sx->sx_rq_lock);
+	/* let another thread take the next message while we work */
+	svc_xprt_received(xprt);
+	if (!ctxt)
+		return 0;
+
+	ib_dma_sync_single_for_cpu(sx->sx_pd->device, ctxt->rc_sge.addr,
+				   ctxt->rc_byte_len, DMA_FROM_DEVICE);
+	if (!svc_rdma2_decode(sx, ctxt))
+		goto out_put;
+	hdr = &ctxt->rc_hdr;
+	svc_rdma2_fix_version(sx, hdr->vers);
+	svc_rdma2_count(sx, hdr->vers == RPCRDMA2_VERS_2 ?
+			SVC_RDMA2_MSGS_V2 : SVC_RDMA2_MSGS_V1, 1);
+	trace_svcrdma2_decode_rqst(&ctxt->rc_cid, hdr);
+
+	ctxt->rc_nr_payloads = 0;
+	ctxt->rc_write_short = 0;
+	if (hdr->cl.nr_reads) {
+		ret = svc_rdma2_pull_reads(sx, rqstp, ctxt);
+		if (ret)
+			goto out_put;
+	} else {
+		svc_rdma2_build_inline_arg(rqstp, ctxt);
+	}
+
+	rqstp->rq_xprt_ctxt = ctxt;
+	/* the DRC keys on rq_prot; nothing else uses IPPROTO_MAX */
+	rqstp->rq_prot = IPPROTO_MAX;
+	svc_xprt_copy_addrs(rqstp, xprt);
+	/* RDMA cannot tell a privileged port: behave as svcrdma does */
+	set_bit(RQ_SECURE, &rqstp->rq_flags);
+	return rqstp->rq_arg.len;
+
+out_put:
+	svc_rdma2_recv_ctxt_put(sx, ctxt);
+	return 0;
+}
+
+/**
+ * svc_rdma2_release_ctxt - nfsd is done with a Call's receive context
+ * @xprt: the transport
+ * @vctxt: the context svc_rdma2_recvfrom() stored in rq_xprt_ctxt
+ *
+ * Context: an nfsd thread.
+ */
+void svc_rdma2_release_ctxt(struct svc_xprt *xprt, void *vctxt)
+{
+	if (vctxt)
+		svc_rdma2_recv_ctxt_put(svc_rdma2_x(xprt), vctxt);
+}

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * svcrdma2 send path: Send contexts, xpo_sendto and xpo_result_payload,
+ * transport errors and RDMA2_CONNPROP. A reply goes inline when it fits
+ * the client's receive size, else through the Reply chunk; DDP-eligible
+ * results go to Write chunks. Every RDMA Write is chained in front of the
+ * reply's Send, which is signaled alone, so one completion releases the
+ * whole reply. Every header is built by the shared encoder.
+ */
+#include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/xdr.h>
+
+#include "svc_rdma2.h"
+#include "trace.h"
+
+static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc);
+
+static struct svc_rdma2_send_ctxt *
+svc_rdma2_send_ctxt_alloc(struct svc_rdma2_xprt *sx)
+{
+	struct ib_device *dev = sx->sx_pd->device;
+	struct svc_rdma2_send_ctxt *sctxt;
+
+	sctxt = kzalloc(sizeof(*sctxt), GFP_KERNEL);
+	if (!sctxt)
+		return NULL;
+	sctxt->sc_buf = kmalloc(sx->sx_buf_size, GFP_KERNEL);
+	if (!sctxt->sc_buf)
+		goto out_free;
+	sctxt->sc_sge.addr = ib_dma_map_single(dev, sctxt->sc_buf,
+					       sx->sx_buf_size, DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(dev, sctxt->sc_sge.addr))
+		goto out_free_buf;
+	sctxt->sc_sge.lkey = sx->sx_pd->local_dma_lkey;
+	sctxt->sc_cqe.done = svc_rdma2_wc_send;
+	sctxt->sc_send_wr.wr_cqe = &sctxt->sc_cqe;
+	sctxt->sc_send_wr.sg_list = &sctxt->sc_sge;
+	sctxt->sc_send_wr.num_sge = 1;
+	sctxt->sc_send_wr.send_flags = IB_SEND_SIGNALED;
+	INIT_LIST_HEAD(&sctxt->sc_rw);
+	svc_rdma2_cid_init(sx, sx->sx_sq_cq, &sctxt->sc_cid);
+	spin_lock(&sx->sx_ctxt_lock);
+	list_add(&sctxt->sc_all, &sx->sx_send_all);
+	spin_unlock(&sx->sx_ctxt_lock);
+	return sctxt;
+
+out_free_buf:
+	kfree(sctxt->sc_buf);
+out_free:
+	kfree(sctxt);
+	return NULL;
+}
+
+static struct svc_rdma2_send_ctxt *
+svc_rdma2_send_ctxt_get(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_send_ctxt *sctxt = NULL;
+	struct llist_node *node;
+
+	/* several nfsd threads take contexts at once */
+	spin_lock(&sx->sx_ctxt_lock);
+	node = llist_del_first(&sx->sx_send_free);
+	spin_unlock(&sx->sx_ctxt_lock);
+	if (node)
+		sctxt = llist_entry(node, struct svc_rdma2_send_ctxt, sc_free);
+	else
+		sctxt = svc_rdma2_send_ctxt_alloc(sx);
+	if (!sctxt)
+		return NULL;
+	sctxt->sc_sqecount = 1;
+	sctxt->sc_nr_pages = 0;
+	sctxt->sc_send_wr.next = NULL;
+	sctxt->sc_send_wr.opcode = IB_WR_SEND;
+	sctxt->sc_send_wr.ex.invalidate_rkey = 0;
+	return sctxt;
+}
+
+/* Release what a Send kept alive; its work requests are all done */
+static void svc_rdma2_send_ctxt_put(struct svc_rdma2_xprt *sx,
+				    struct svc_rdma2_send_ctxt *sctxt)
+{
+	u32 i;
+
+	svc_rdma2_rw_release(sx, &sctxt->sc_rw);
+	for (i = 0; i < sctxt->sc_nr_pages; i++)
+		put_page(sctxt->sc_pages[i]);
+	sctxt->sc_nr_pages = 0;
+	llist_add(&sctxt->sc_free, &sx->sx_send_free);
+}
+
+/**
+ * svc_rdma2_send_init - prepare a connection's send side
+ * @sx: the connection, with its QP
+ *
+ * Context: process.
+ *
+ * Return: %0, or %-ENOMEM.
+ */
+int svc_rdma2_send_init(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	u32 i;
+
+	for (i = 0; i < sx->sx_max_requests; i++) {
+		sctxt = svc_rdma2_send_ctxt_alloc(sx);
+		if (!sctxt)
+			return -ENOMEM;
+		llist_add(&sctxt->sc_free, &sx->sx_send_free);
+	}
+	return 0;
+}
+
+/**
+ * svc_rdma2_send_destroy - free every send context of a connection
+ * @sx: the connection; every posted WR has completed or flushed
+ *
+ * Also frees contexts whose Send could not be posted, which no
+ * completion will ever release.
+ *
+ * Context: process.
+ */
+void svc_rdma2_send_destroy(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_send_ctxt *sctxt, *next;
+	u32 i;
+
+	list_for_each_entry_safe(sctxt, next, &sx->sx_send_all, sc_all) {
+		list_del(&sctxt->sc_all);
+		svc_rdma2_rw_release(sx, &sctxt->sc_rw);
+		for (i = 0; i < sctxt->sc_nr_pages; i++)
+			put_page(sctxt->sc_pages[i]);
+		ib_dma_unmap_single(sx->sx_pd->device, sctxt->sc_sge.addr,
+				    sx->sx_buf_size, DMA_TO_DEVICE);
+		kfree(sctxt->sc_buf);
+		kfree(sctxt);
+	}
+	init_llist_head(&sx->sx_send_free);
+}
+
+static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svc_rdma2_xprt *sx = cq->cq_context;
+	struct svc_rdma2_send_ctxt *sctxt =
+		container_of(wc->wr_cqe, struct svc_rdma2_send_ctxt, sc_cqe);
+	u32 sqes = sctxt->sc_sqecount;
+
+	trace_svcrdma2_wc_send(wc, &sctxt->sc_cid);
+	svc_rdma2_send_ctxt_put(sx, sctxt);
+	atomic_add(sqes, &sx->sx_sq_avail);
+	wake_up(&sx->sx_send_wait);
+	/* a lost reply or Write: the client learns of it by the close */
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		svc_rdma2_close(sx);
+}
+
+/* Post a Send and the Writes chained to it; on failure nothing is posted */
+static int svc_rdma2_post_send(struct svc_rdma2_xprt *sx,
+			       struct svc_rdma2_send_ctxt *sctxt, u32 len)
+{
+	struct ib_send_wr *first = &sctxt->sc_send_wr;
+	const struct ib_send_wr *bad;
+	struct svc_rdma2_rw *rw;
+	u32 n = sctxt->sc_sqecount;
+	int ret;
+
+	sctxt->sc_sge.length = len;
+	ib_dma_sync_single_for_device(sx->sx_pd->device, sctxt->sc_sge.addr,
+				      len, DMA_TO_DEVICE);
+	list_for_each_entry(rw, &sctxt->sc_rw, rw_list)
+		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp,
+					sx->sx_port_num, NULL, first);
+
+	if (n > sx->sx_sq_depth)
+		return -EMSGSIZE;
+	while (atomic_sub_return(n, &sx->sx_sq_avail) < 0) {
+		atomic_add(n, &sx->sx_sq_avail);
+		trace_svcrdma2_sq_full(sx, n);
+		wait_event(sx->sx_send_wait,
+			   atomic_read(&sx->sx_sq_avail) >= (int)n ||
+			   test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags));
+		if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
+			return -ENOTCONN;
+	}
+	trace_svcrdma2_post_send(sx, &sctxt->sc_cid, len, n);
+	ret = ib_post_send(sx->sx_qp, first, &bad);
+	if (!ret)
+		return 0;
+	trace_svcrdma2_post_send_err(sx, &sctxt->sc_cid, ret);
+	atomic_add(n, &sx->sx_sq_avail);
+	wake_up(&sx->sx_send_wait);
+	return ret;
+}
+
+/*
+ * A Send that did not go out. If some of its Writes were posted they may
+ * still read the pages: the context stays on sx_send_all, off the free
+ * list, and svc_rdma2_send_destroy() frees it after the drain.
+ */
+static void svc_rdma2_send_failed(struct svc_rdma2_xprt *sx,
+				  struct svc_rdma2_send_ctxt *sctxt, int ret)
+{
+	if (list_empty(&sctxt->sc_rw) && ret != -ENOTCONN)
+		svc_rdma2_send_ctxt_put(sx, sctxt);
+	svc_rdma2_close(sx);
+}
+
+static u32 svc_rdma2_credits(const struct svc_rdma2_xprt *sx)
+{
+	return svc_rdma2_grant(sx->sx_max_requests, sx->sx_rq_depth);
+}
+
+static enum svc_rdma2_counter svc_rdma2_err_counter(u32 code)
+{
+	switch (code) {
+	case RPCRDMA2_ERR_VERS:
+		return SVC_RDMA2_ERR_VERS;
+	case RPCRDMA2_ERR_BAD_XDR:
+		return SVC_RDMA2_ERR_BAD_XDR;
+	case RPCRDMA2_ERR_INVAL_HTYPE:
+		return SVC_RDMA2_ERR_INVAL_HTYPE;
+	case RPCRDMA2_ERR_READ_CHUNKS:
+		return SVC_RDMA2_ERR_READ_CHUNKS;
+	case RPCRDMA2_ERR_WRITE_CHUNKS:
+		return SVC_RDMA2_ERR_WRITE_CHUNKS;
+	case RPCRDMA2_ERR_SEGMENTS:
+		return SVC_RDMA2_ERR_SEGMENTS;
+	case RPCRDMA2_ERR_WRITE_RESOURCE:
+		return SVC_RDMA2_ERR_WRITE_RESOURCE;
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		return SVC_RDMA2_ERR_REPLY_RESOURCE;
+	default:
+		return SVC_RDMA2_ERR_SYSTEM;
+	}
+}
+
+static void svc_rdma2_send_err_hdr(struct svc_rdma2_xprt *sx,
+				   const struct rpcrdma2_hdr *out)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	int len, ret;
+
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt) {
+		svc_rdma2_close(sx);
+		return;
+	}
+	len = rpcrdma2_encode(out, sctxt->sc_buf, sx->sx_buf_size);
+	trace_svcrdma2_send_error(sx, &sctxt->sc_cid, out, len);
+	if (len < 0) {
+		svc_rdma2_send_ctxt_put(sx, sctxt);
+		svc_rdma2_close(sx);
+		return;
+	}
+	ret = svc_rdma2_post_send(sx, sctxt, len);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return;
+	}
+	svc_rdma2_count(sx, svc_rdma2_err_counter(out->err.code), 1);
+}
+
+/**
+ * svc_rdma2_send_err_code - answer a Call with a transport error
+ * @sx: the connection
+ * @in: the Call's header (at least xid and vers decoded)
+ * @err: the error code and its arm
+ *
+ * RFC 8166 §4.5 and draft v2 §5.3.3: rdma_xid and rdma_vers come from
+ * the Call, rdma_credit is our grant, and a v2 error carries
+ * RPCRDMA2_F_RESPONSE.
+ *
+ * Context: process.
+ */
+void svc_rdma2_send_err_code(struct svc_rdma2_xprt *sx,
+			     const struct rpcrdma2_hdr *in,
+			     const struct rpcrdma2_error *err)
+{
+	struct rpcrdma2_hdr out = {};
+
+	out.xid = in->xid;
+	out.vers = in->vers;
+	out.credits = svc_rdma2_credits(sx);
+	out.htype = RPCRDMA2_HT_ERROR;
+	if (in->vers == RPCRDMA2_VERS_2)
+		out.flags = RPCRDMA2_F_RESPONSE;
+	out.err = *err;
+	svc_rdma2_send_err_hdr(sx, &out);
+}
+
+/**
+ * svc_rdma2_send_error - answer a header the decoder rejected
+ * @sx: the connection
+ * @in: what the decoder parsed (at least xid and vers)
+ * @rej: the decoder's verdict, not a discard
+ *
+ * The reply is exactly what the codec says (rpcrdma2_encode_reject()).
+ *
+ * Context: process.
+ */
+void svc_rdma2_send_error(struct svc_rdma2_xprt *sx,
+			  const struct rpcrdma2_hdr *in,
+			  const struct rpcrdma2_reject *rej)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	int len, ret;
+
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt) {
+		svc_rdma2_close(sx);
+		return;
+	}
+	len = rpcrdma2_encode_reject(in, rej, svc_rdma2_credits(sx),
+				     sctxt->sc_buf, sx->sx_buf_size);
+	trace_svcrdma2_reject(sx, &sctxt->sc_cid, in, rej, len);
+	if (len < 0) {
+		svc_rdma2_send_ctxt_put(sx, sctxt);
+		svc_rdma2_close(sx);
+		return;
+	}
+	ret = svc_rdma2_post_send(sx, sctxt, len);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return;
+	}
+	svc_rdma2_count(sx, svc_rdma2_err_counter(rej->reply.code), 1);
+}
+
+/**
+ * svc_rdma2_send_connprop - send our RDMA2_CONNPROP, once
+ * @sx: a connection that has just become v2
+ *
+ * draft v2 §5.3.4: the first message we send, small enough for a 1 KiB
+ * receive buffer (48 bytes). RBSIZ is our real Receive buffer size; BRS
+ * is NONE, as this server sends no reverse-direction calls yet. The
+ * message is a responder's (RPCRDMA2_F_RESPONSE, §3.2), so rdma_credit
+ * is our grant; no RPC goes with it, so rdma_xid is zero. See
+ * Documentation/svcrdma2.rst.
+ *
+ * Context: process.
+ */
+void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	struct rpcrdma2_hdr hdr = {};
+	int len, ret;
+
+	if (xchg(&sx->sx_connprop_sent, true))
+		return;
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt) {
+		svc_rdma2_close(sx);
+		return;
+	}
+	hdr.vers = RPCRDMA2_VERS_2;
+	hdr.credits = svc_rdma2_credits(sx);
+	hdr.htype = RPCRDMA2_HT_CONNPROP;
+	hdr.flags = RPCRDMA2_F_RESPONSE;
+	hdr.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
+	hdr.props.rbsiz = sx->sx_buf_size;
+	hdr.props.brs = RPCRDMA2_RVREQSUP_NONE;
+	len = rpcrdma2_encode(&hdr, sctxt->sc_buf, sx->sx_buf_size);
+	if (WARN_ON_ONCE(len < 0)) {
+		svc_rdma2_send_ctxt_put(sx, sctxt);
+		return;
+	}
+	ret = svc_rdma2_post_send(sx, sctxt, len);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return;
+	}
+	svc_rdma2_count(sx, SVC_RDMA2_CONNPROP_SENT, 1);
+	trace_svcrdma2_connprop_send(sx, &hdr.props);
+}
+
+/**
+ * svc_rdma2_result_payload - bind a DDP-eligible result to a Write chunk
+ * @rqstp: the request being answered
+ * @offset: where the result's data starts in rq_res
+ * @length: its length, without XDR padding
+ *
+ * RFC 8166 §3.4.6: results fill the Write chunks in order. With no Write
+ * chunk left, the result simply stays in the reply. A chunk too small for
+ * its result is remembered; svc_rdma2_sendto() then answers
+ * RDMA2_ERR_WRITE_RESOURCE (v2, draft §5.3.3) or ERR_CHUNK (v1).
+ *
+ * Context: an nfsd thread.
+ *
+ * Return: %0.
+ */
+int svc_rdma2_result_payload(struct svc_rqst *rqstp, unsigned int offset,
+			     unsigned int length)
+{
+	struct svc_rdma2_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
+	const struct rpcrdma2_chunk_lists *cl;
+	u32 i;
+
+	if (!ctxt)
+		return 0;
+	cl = &ctxt->rc_hdr.cl;
+	i = ctxt->rc_nr_payloads;
+	if (i >= cl->nr_writes)
+		return 0;
+	ctxt->rc_payloads[i].offset = offset;
+	ctxt->rc_payloads[i].length = length;
+	ctxt->rc_nr_payloads++;
+	if (length > svc_rdma2_chunk_length(cl, &cl->writes[i]) &&
+	    !ctxt->rc_write_short) {
+		ctxt->rc_write_short = i + 1;
+		ctxt->rc_write_short_len = length;
+	}
+	return 0;
+}
+
+/* Send an error for @ctxt's Call in place of its reply */
+static void svc_rdma2_reply_error(struct svc_rdma2_xprt *sx,
+				  struct svc_rdma2_recv_ctxt *ctxt, u32 code,
+				  u32 arg0, u32 arg1)
+{
+	struct rpcrdma2_error err = { .code = code };
+
+	/* v1 has ERR_VERS and ERR_CHUNK only (RFC 8166 §4.5.3) */
+	if (ctxt->rc_hdr.vers != RPCRDMA2_VERS_2) {
+		err.code = RPCRDMA2_V1_ERR_CHUNK;
+	} else if (code == RPCRDMA2_ERR_WRITE_RESOURCE) {
+		err.write.index = arg0;
+		err.write.length = arg1;
+	} else if (code == RPCRDMA2_ERR_REPLY_RESOURCE) {
+		err.length_needed = arg0;
+	}
+	svc_rdma2_send_err_code(sx, &ctxt->rc_hdr, &err);
+}
+
+/* Fill @ctxt's Write chunks; returns bytes the reply no longer carries */
+static int svc_rdma2_push_writes(struct svc_rdma2_xprt *sx,
+				 struct svc_rdma2_send_ctxt *sctxt,
+				 struct svc_rdma2_recv_ctxt *ctxt,
+				 const struct xdr_buf *xdr, u32 *removed)
+{
+	struct rpcrdma2_chunk_lists *cl = &ctxt->rc_hdr.cl;
+	struct svc_rdma2_cursor cur;
+	u32 i, prev_end = 0;
+	int ret;
+
+	*removed = 0;
+	for (i = 0; i < ctxt->rc_nr_payloads; i++) {
+		const struct svc_rdma2_payload *pl = &ctxt->rc_payloads[i];
+		const struct rpcrdma2_chunk *ch = &cl->writes[i];
+
+		/* nfsd encodes results in order, inside the reply */
+		if (WARN_ON_ONCE(pl->offset < prev_end ||
+				 pl->offset + xdr_align_size(pl->length) >
+				 xdr->len))
+			return -EIO;
+		prev_end = pl->offset + xdr_align_size(pl->length);
+		cur.segs = &cl->segs[ch->first];
+		cur.nsegs = ch->nsegs;
+		cur.seg = 0;
+		cur.seg_off = 0;
+		cur.out = &ctxt->rc_out_segs[ch->first];
+		ret = svc_rdma2_push_range(sx, sctxt, xdr, pl->offset,
+					   pl->length, &cur);
+		if (ret)
+			return ret;
+		/* §3.4.6: the XDR pad is neither written nor sent inline */
+		*removed += xdr_align_size(pl->length);
+		svc_rdma2_count(sx, SVC_RDMA2_WRITES, 1);
+		svc_rdma2_count(sx, SVC_RDMA2_WRITE_BYTES, pl->length);
+	}
+	return 0;
+}
+
+/*
+ * Walk the reply minus its Write chunk results: call @fn for each
+ * contiguous piece that is still part of the Payload stream.
+ */
+static int svc_rdma2_for_each_piece(const struct svc_rdma2_recv_ctxt *ctxt,
+				    const struct xdr_buf *xdr,
+				    int (*fn)(void *arg, u32 off, u32 len),
+				    void *arg)
+{
+	u32 i, pos = 0;
+	int ret;
+
+	for (i = 0; i < ctxt->rc_nr_payloads; i++) {
+		const struct svc_rdma2_payload *pl = &ctxt->rc_payloads[i];
+
+		if (pl->offset > pos) {
+			ret = fn(arg, pos, pl->offset - pos);
+			if (ret)
+				return ret;
+		}
+		pos = pl->offset + xdr_align_size(pl->length);
+	}
+	if (xdr->len > pos)
+		return fn(arg, pos, xdr->len - pos);
+	return 0;
+}
+
+struct svc_rdma2_copy_arg {
+	const struct xdr_buf	*xdr;
+	u8			*dst;
+};
+
+static int svc_rdma2_copy_piece(void *varg, u32 off, u32 len)
+{
+	struct svc_rdma2_copy_arg *a = varg;
+	int ret;
+
+	ret = read_bytes_from_xdr_buf(a->xdr, off, a->dst, len);
+	a->dst += len;
+	return ret;
+}
+
+struct svc_rdma2_reply_arg {
+	struct svc_rdma2_xprt		*sx;
+	struct svc_rdma2_send_ctxt	*sctxt;
+	const struct xdr_buf		*xdr;
+	struct svc_rdma2_cursor		cur;
+};
+
+static int svc_rdma2_reply_piece(void *varg, u32 off, u32 len)
+{
+	struct svc_rdma2_reply_arg *a = varg;
+
+	return svc_rdma2_push_range(a->sx, a->sctxt, a->xdr, off, len,
+				    &a->cur);
+}
+
+/* Keep the reply's pages until the Writes that read them complete */
+static void svc_rdma2_save_pages(struct svc_rqst *rqstp,
+				 struct svc_rdma2_send_ctxt *sctxt)
+{
+	struct page **p;
+
+	for (p = rqstp->rq_respages; p < rqstp->rq_next_page; p++) {
+		if (!*p)
+			continue;
+		sctxt->sc_pages[sctxt->sc_nr_pages++] = *p;
+		*p = NULL;
+	}
+	rqstp->rq_next_page = rqstp->rq_respages;
+}
+
+/*
+ * The reply header: the Call's Write list with the bytes each segment
+ * received (RFC 8166 §3.4.6), and the Reply chunk if it was used.
+ */
+static int svc_rdma2_encode_reply(struct svc_rdma2_xprt *sx,
+				  struct svc_rdma2_recv_ctxt *ctxt,
+				  bool use_reply, void *buf, u32 len)
+{
+	const struct rpcrdma2_hdr *in = &ctxt->rc_hdr;
+	struct rpcrdma2_hdr out;
+
+	out = *in;
+	out.cl.segs = ctxt->rc_out_segs;
+	out.credits = svc_rdma2_credits(sx);
+	out.htype = use_reply ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
+	out.flags = in->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_F_RESPONSE : 0;
+	out.cl.inv_handle = 0;
+	out.cl.nr_reads = 0;
+	out.cl.nr_read_chunks = 0;
+	out.cl.has_reply = use_reply;
+	return rpcrdma2_encode(&out, buf, len);
+}
+
+/**
+ * svc_rdma2_sendto - send nfsd's reply to a Call
+ * @rqstp: the request, its reply in rq_res
+ *
+ * Context: an nfsd thread; may sleep for Send Queue space.
+ *
+ * Return: the reply's length, 0 when an error reply went in its place,
+ * or -ENOTCONN when the connection is gone (nfsd then closes it).
+ */
+int svc_rdma2_sendto(struct svc_rqst *rqstp)
+{
+	struct svc_rdma2_xprt *sx = svc_rdma2_x(rqstp->rq_xprt);
+	struct svc_rdma2_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
+	struct xdr_buf *xdr = &rqstp->rq_res;
+	struct svc_rdma2_send_ctxt *sctxt;
+	struct rpcrdma2_hdr *hdr;
+	u32 removed, body, limit, inv, i;
+	u64 reply_room;
+	bool use_reply;
+	int hlen, ret;
+
+	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) || !ctxt)
+		return -ENOTCONN;
+	hdr = &ctxt->rc_hdr;
+	if (ctxt->rc_write_short) {
+		svc_rdma2_reply_error(sx, ctxt, RPCRDMA2_ERR_WRITE_RESOURCE,
+				      ctxt->rc_write_short,
+				      ctxt->rc_write_short_len);
+		return 0;
+	}
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt)
+		goto out_close;
+	for (i = 0; i < hdr->cl.nr_segs; i++) {
+		ctxt->rc_out_segs[i] = ctxt->rc_segs[i];
+		ctxt->rc_out_segs[i].length = 0;
+	}
+	ret = svc_rdma2_push_writes(sx, sctxt, ctxt, xdr, &removed);
+	if (ret)
+		goto out_fail;
+	body = xdr->len - removed;
+
+	/* draft v2 §4.2.1 / RFC 8797: what the client can receive */
+	limit = svc_rdma2_reply_inline_limit(hdr->vers,
+					     sx->sx_v1_reply_inline,
+					     READ_ONCE(sx->sx_peer_rbsiz),
+					     sx->sx_buf_size);
+	hlen = svc_rdma2_encode_reply(sx, ctxt, false, sctxt->sc_buf,
+				      sx->sx_buf_size);
+	if (hlen < 0)
+		goto out_fail;
+	use_reply = hlen + body > limit;
+	if (use_reply) {
+		struct svc_rdma2_reply_arg ra = {
+			.sx = sx, .sctxt = sctxt, .xdr = xdr,
+		};
+
+		reply_room = hdr->cl.has_reply ?
+			svc_rdma2_chunk_length(&hdr->cl, &hdr->cl.reply) : 0;
+		if (body > reply_room) {
+			/* draft v2 §5.3.3; RFC 8166 §4.5.3 for v1 */
+			trace_svcrdma2_reply_too_big(sx, &ctxt->rc_cid, body,
+						     reply_room);
+			svc_rdma2_send_ctxt_put(sx, sctxt);
+			svc_rdma2_reply_error(sx, ctxt,
+					      RPCRDMA2_ERR_REPLY_RESOURCE,
+					      body, 0);
+			return 0;
+		}
+		ra.cur.segs = &hdr->cl.segs[hdr->cl.reply.first];
+		ra.cur.nsegs = hdr->cl.reply.nsegs;
+		ra.cur.out = &ctxt->rc_out_segs[hdr->cl.reply.first];
+		ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_reply_piece,
+					       &ra);
+		if (ret)
+			goto out_fail;
+		hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
+					      sx->sx_buf_size);
+		if (hlen < 0)
+			goto out_fail;
+		svc_rdma2_count(sx, SVC_RDMA2_REPLY_CHUNKS, 1);
+		svc_rdma2_count(sx, SVC_RDMA2_REPLY_BYTES, body);
+	} else {
+		struct svc_rdma2_copy_arg ca = {
+			.xdr = xdr, .dst = sctxt->sc_buf + hlen,
+		};
+
+		ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_copy_piece,
+					       &ca);
+		if (ret)
+			goto out_fail;
+	}
+
+	inv = svc_rdma2_inv_handle(hdr, sx->sx_reminv_ok, sx->sx_dev_reminv);
+	if (inv) {
+		sctxt->sc_send_wr.opcode = IB_WR_SEND_WITH_INV;
+		sctxt->sc_send_wr.ex.invalidate_rkey = inv;
+		svc_rdma2_count(sx, SVC_RDMA2_SEND_INV, 1);
+	}
+	if (!list_empty(&sctxt->sc_rw))
+		svc_rdma2_save_pages(rqstp, sctxt);
+	ret = svc_rdma2_post_send(sx, sctxt, use_reply ? hlen : hlen + body);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return -ENOTCONN;
+	}
+	trace_svcrdma2_reply(&ctxt->rc_cid, &sctxt->sc_cid, body, use_reply,
+			     inv);
+	return xdr->len;
+
+out_fail:
+	trace_svcrdma2_reply_err(&ctxt->rc_cid, ret);
+	svc_rdma2_send_ctxt_put(sx, sctxt);
+	if (ret == -EMSGSIZE) {
+		/* the Write chunks were checked: only a bad Reply chunk */
+		svc_rdma2_reply_error(sx, ctxt, RPCRDMA2_ERR_SYSTEM, 0, 0);
+		return 0;
+	}
+out_close:
+	svc_rdma2_close(sx);
+	return -ENOTCONN;
+}

@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * svcrdma2: the server side of RPC-over-RDMA Version 2
+ * (draft-cel-nfsv4-rpcrdma-version-two-09) and Version 1 (RFC 8166), an
+ * svc_xprt_class named "rdma2" for nfsd. Private declarations shared by
+ * the layers: transport.c (listen, accept, lifecycle), recvfrom.c
+ * (Receives, header decoding, dispatch), sendto.c (Sends, replies,
+ * errors, CONNPROP), rw.c (RDMA Read / Write through rdma_rw) and
+ * policy.c (pure decisions, KUnit-tested).
+ */
+#ifndef _SVC_RDMA2_H
+#define _SVC_RDMA2_H
+
+#include <linux/atomic.h>
+#include <linux/llist.h>
+#include <linux/sunrpc/svc_xprt.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+#include <rdma/rw.h>
+
+#include <rpcrdma2/cm_pdata.h>
+#include <rpcrdma2/codec.h>
+
+/**
+ * struct svc_rdma2_cid - completion ID: which queue, which work request
+ * @queue_id: resource ID of the CQ the work request completes on
+ * @completion_id: per-connection number of the work-request context
+ */
+struct svc_rdma2_cid {
+	u32 queue_id;
+	int completion_id;
+};
+
+/* Counters: one set per connection and one global set (transport.c) */
+enum svc_rdma2_counter {
+	SVC_RDMA2_MSGS_V1,		/* valid calls received in v1 */
+	SVC_RDMA2_MSGS_V2,		/* valid calls received in v2 */
+	SVC_RDMA2_CONNPROP_RECV,	/* RDMA2_CONNPROP received */
+	SVC_RDMA2_CONNPROP_SENT,	/* RDMA2_CONNPROP sent */
+	SVC_RDMA2_READS,		/* Read chunks pulled (RDMA Read) */
+	SVC_RDMA2_READ_BYTES,
+	SVC_RDMA2_WRITES,		/* Write chunks pushed (RDMA Write) */
+	SVC_RDMA2_WRITE_BYTES,
+	SVC_RDMA2_REPLY_CHUNKS,		/* replies sent through a Reply chunk */
+	SVC_RDMA2_REPLY_BYTES,
+	SVC_RDMA2_SEND_INV,		/* replies sent with Send With Invalidate */
+	SVC_RDMA2_DROPPED,		/* messages discarded without answer */
+	SVC_RDMA2_ERR_VERS,		/* errors sent, by code */
+	SVC_RDMA2_ERR_BAD_XDR,		/* v1 ERR_CHUNK or v2 BAD_XDR */
+	SVC_RDMA2_ERR_INVAL_HTYPE,
+	SVC_RDMA2_ERR_READ_CHUNKS,
+	SVC_RDMA2_ERR_WRITE_CHUNKS,
+	SVC_RDMA2_ERR_SEGMENTS,
+	SVC_RDMA2_ERR_WRITE_RESOURCE,
+	SVC_RDMA2_ERR_REPLY_RESOURCE,
+	SVC_RDMA2_ERR_SYSTEM,
+	SVC_RDMA2_NR_COUNTERS
+};
+
+/**
+ * struct svc_rdma2_xprt - one rdma2 listener or connection
+ * @sx_xprt: the generic server transport
+ * @sx_cm_id: rdma_cm identifier
+ * @sx_listener: this is a listening endpoint
+ * @sx_accept_q: listener: connections waiting for xpo_accept
+ * @sx_accept_link: connection: entry on its listener's @sx_accept_q
+ * @sx_lock: protects @sx_accept_q
+ * @sx_pd: protection domain
+ * @sx_sq_cq: Send queue completion queue
+ * @sx_rq_cq: Receive queue completion queue
+ * @sx_qp: the connection's queue pair
+ * @sx_port_num: port the connection uses (rdma_rw needs it)
+ * @sx_next_cid: completion ID generator
+ * @sx_ord: RDMA Reads the client lets us have in flight
+ * @sx_peer_pdata: the client's RFC 8797 private data (or defaults)
+ * @sx_reminv_ok: RFC 8797 §4.1: both R bits set (v1 Send With Invalidate)
+ * @sx_dev_reminv: the device supports Send With Invalidate
+ * @sx_buf_size: our Receive and Send buffer size (what we advertise)
+ * @sx_v1_reply_inline: RFC 8797 server-to-client inline threshold
+ * @sx_max_requests: credits granted in every reply
+ * @sx_max_segs: largest chunk, in segments, we accept
+ * @sx_vers: 0 until the first valid message fixes the version
+ * @sx_peer_rbsiz: v2: the client's Receive Buffer Size (draft §4.2.1)
+ * @sx_peer_brs: v2: the client's Reverse Request Support (draft §4.2.2)
+ * @sx_connprop_sent: v2: our RDMA2_CONNPROP has gone out
+ * @sx_rq_depth: Receives kept posted
+ * @sx_recv_free: idle receive contexts
+ * @sx_recv_all: every receive context, for teardown
+ * @sx_rq_lock: protects @sx_rq_dto_q
+ * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
+ * @sx_sq_depth: Send Queue entries
+ * @sx_sq_avail: Send Queue entries not in use
+ * @sx_send_wait: waiters for Send Queue entries
+ * @sx_send_free: idle send contexts
+ * @sx_send_all: every send context, for teardown
+ * @sx_ctxt_lock: protects @sx_recv_all and @sx_send_all
+ * @sx_nr_recv_ctxts: receive contexts allocated
+ * @sx_close_work: deferred close scheduled from completion handlers
+ * @sx_stats: per-connection counters (enum svc_rdma2_counter)
+ * @sx_stats_link: entry on the global list of connections
+ */
+struct svc_rdma2_xprt {
+	struct svc_xprt		sx_xprt;
+	struct rdma_cm_id	*sx_cm_id;
+	bool			sx_listener;
+	struct list_head	sx_accept_q;
+	struct list_head	sx_accept_link;
+	spinlock_t		sx_lock;	/* protects sx_accept_q */
+
+	struct ib_pd		*sx_pd;
+	struct ib_cq		*sx_sq_cq;
+	struct ib_cq		*sx_rq_cq;
+	struct ib_qp		*sx_qp;
+	u32			sx_port_num;
+	atomic_t		sx_next_cid;
+
+	u32			sx_ord;
+	struct rpcrdma2_cm_pdata sx_peer_pdata;
+	bool			sx_reminv_ok;
+	bool			sx_dev_reminv;
+	u32			sx_buf_size;
+	u32			sx_v1_reply_inline;
+	u32			sx_max_requests;
+	u32			sx_max_segs;
+	u32			sx_vers;
+	u32			sx_peer_rbsiz;
+	u32			sx_peer_brs;
+	bool			sx_connprop_sent;
+
+	u32			sx_rq_depth;
+	struct llist_head	sx_recv_free;
+	struct list_head	sx_recv_all;
+	spinlock_t		sx_rq_lock;	/* protects sx_rq_dto_q */
+	struct list_head	sx_rq_dto_q;
+
+	u32			sx_sq_depth;
+	atomic_t		sx_sq_avail;
+	wait_queue_head_t	sx_send_wait;
+	struct llist_head	sx_send_free;
+	struct list_head	sx_send_all;
+	spinlock_t		sx_ctxt_lock;	/* ctxt lists */
+	u32			sx_nr_recv_ctxts;
+
+	struct work_struct	sx_close_work;
+	atomic64_t		sx_stats[SVC_RDMA2_NR_COUNTERS];
+	struct list_head	sx_stats_link;
+};
+
+static inline struct svc_rdma2_xprt *svc_rdma2_x(struct svc_xprt *xprt)
+{
+	return container_of(xprt, struct svc_rdma2_xprt, sx_xprt);
+}
+
+/**
+ * struct svc_rdma2_payload - a DDP-eligible result bound to a Write chunk
+ * @offset: where the result data starts in rq_res
+ * @length: its length in bytes (without XDR padding)
+ */
+struct svc_rdma2_payload {
+	u32 offset;
+	u32 length;
+};
+
+/**
+ * struct svc_rdma2_recv_ctxt - one Receive and the RPC Call it carried
+ * @rc_cqe: completion handler of the Receive
+ * @rc_cid: completion ID
+ * @rc_free: entry on &svc_rdma2_xprt.sx_recv_free
+ * @rc_list: entry on &svc_rdma2_xprt.sx_rq_dto_q
+ * @rc_all: entry on &svc_rdma2_xprt.sx_recv_all
+ * @rc_recv_wr: the Receive work request
+ * @rc_sge: its scatter entry
+ * @rc_buf: receive buffer, &svc_rdma2_xprt.sx_buf_size bytes
+ * @rc_byte_len: bytes received
+ * @rc_hdr: decoded transport header
+ * @rc_payloads: results bound to Write chunks, one per chunk
+ * @rc_nr_payloads: entries of @rc_payloads in use
+ * @rc_write_short: a result did not fit its Write chunk (index is 1-based)
+ * @rc_write_short_len: bytes that result needed
+ * @rc_reads: Read segment array for @rc_hdr
+ * @rc_writes: Write chunk array for @rc_hdr
+ * @rc_segs: Write/Reply segment array for @rc_hdr
+ * @rc_out_segs: the same segments with the lengths the reply reports
+ */
+struct svc_rdma2_recv_ctxt {
+	struct ib_cqe			rc_cqe;
+	struct svc_rdma2_cid		rc_cid;
+	struct llist_node		rc_free;
+	struct list_head		rc_list;
+	struct list_head		rc_all;
+	struct ib_recv_wr		rc_recv_wr;
+	struct ib_sge			rc_sge;
+	void				*rc_buf;
+	u32				rc_byte_len;
+	struct rpcrdma2_hdr		rc_hdr;
+	struct svc_rdma2_payload	*rc_payloads;
+	u32				rc_nr_payloads;
+	u32				rc_write_short;
+	u32				rc_write_short_len;
+	struct rpcrdma2_read_seg	*rc_reads;
+	struct rpcrdma2_chunk		*rc_writes;
+	struct rpcrdma2_seg		*rc_segs;
+	struct rpcrdma2_seg		*rc_out_segs;
+};
+
+/**
+ * struct svc_rdma2_rw - one rdma_rw context for one remote segment
+ * @rw_list: entry on the owner's list
+ * @rw_ctx: the rdma_rw context
+ * @rw_dir: DMA direction it was mapped for
+ * @rw_nents: scatterlist entries
+ * @rw_sgt: the scatterlist
+ * @rw_first_sgl: inline scatterlist chunk for @rw_sgt
+ */
+struct svc_rdma2_rw {
+	struct list_head		rw_list;
+	struct rdma_rw_ctx		rw_ctx;
+	enum dma_data_direction		rw_dir;
+	unsigned int			rw_nents;
+	struct sg_table			rw_sgt;
+	struct scatterlist		rw_first_sgl[];
+};
+
+/**
+ * struct svc_rdma2_send_ctxt - one Send and what it keeps alive
+ * @sc_cqe: completion handler of the Send
+ * @sc_cid: completion ID
+ * @sc_free: entry on &svc_rdma2_xprt.sx_send_free
+ * @sc_all: entry on &svc_rdma2_xprt.sx_send_all
+ * @sc_send_wr: the Send work request
+ * @sc_sge: its gather entry
+ * @sc_buf: send buffer, &svc_rdma2_xprt.sx_buf_size bytes
+ * @sc_rw: RDMA Write contexts chained before the Send
+ * @sc_sqecount: Send Queue entries this Send and its Writes use
+ * @sc_pages: reply pages the Writes read from, released on completion
+ * @sc_nr_pages: entries of @sc_pages in use
+ */
+struct svc_rdma2_send_ctxt {
+	struct ib_cqe			sc_cqe;
+	struct svc_rdma2_cid		sc_cid;
+	struct llist_node		sc_free;
+	struct list_head		sc_all;
+	struct ib_send_wr		sc_send_wr;
+	struct ib_sge			sc_sge;
+	void				*sc_buf;
+	struct list_head		sc_rw;
+	u32				sc_sqecount;
+	u32				sc_nr_pages;
+	struct page			*sc_pages[RPCSVC_MAXPAGES];
+};
+
+/**
+ * struct svc_rdma2_cursor - the next free byte of a Write or Reply chunk
+ * @segs: the chunk's segments
+ * @nsegs: how many
+ * @seg: index of the segment being filled
+ * @seg_off: bytes of it already used
+ * @out: the same segments as the reply reports them: lengths count the
+ *	bytes written so far (RFC 8166 §3.4.6)
+ */
+struct svc_rdma2_cursor {
+	const struct rpcrdma2_seg	*segs;
+	u32				nsegs;
+	u32				seg;
+	u32				seg_off;
+	struct rpcrdma2_seg		*out;
+};
+
+/* Defaults and bounds of the module parameters (transport.c) */
+#define SVC_RDMA2_DEF_REQUESTS		64
+#define SVC_RDMA2_MIN_REQUESTS		4
+#define SVC_RDMA2_MAX_REQUESTS		1024
+#define SVC_RDMA2_MIN_BUF		RPCRDMA2_V2_DEF_INLINE
+#define SVC_RDMA2_MAX_BUF		(64 * 1024)
+#define SVC_RDMA2_DEF_SEGS		32
+#define SVC_RDMA2_MAX_SEGS		256
+#define SVC_RDMA2_MAX_READ_CHUNKS	4
+#define SVC_RDMA2_MAX_WRITE_CHUNKS	4
+/* Receives beyond the credit grant, so a grant never exceeds what is posted */
+#define SVC_RDMA2_EXTRA_RECVS		4
+
+/* transport.c */
+extern unsigned int svc_rdma2_max_requests;
+extern unsigned int svc_rdma2_buf_size;
+extern unsigned int svc_rdma2_max_segs;
+void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
+		     u64 n);
+void svc_rdma2_close(struct svc_rdma2_xprt *sx);
+void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
+			struct svc_rdma2_cid *cid);
+
+/* recvfrom.c */
+int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx);
+void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx);
+int svc_rdma2_post_recvs(struct svc_rdma2_xprt *sx, unsigned int count);
+void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
+			     struct svc_rdma2_recv_ctxt *ctxt);
+int svc_rdma2_recvfrom(struct svc_rqst *rqstp);
+void svc_rdma2_release_ctxt(struct svc_xprt *xprt, void *vctxt);
+
+/* sendto.c */
+int svc_rdma2_send_init(struct svc_rdma2_xprt *sx);
+void svc_rdma2_send_destroy(struct svc_rdma2_xprt *sx);
+int svc_rdma2_sendto(struct svc_rqst *rqstp);
+int svc_rdma2_result_payload(struct svc_rqst *rqstp, unsigned int offset,
+			     unsigned int length);
+void svc_rdma2_send_error(struct svc_rdma2_xprt *sx,
+			  const struct rpcrdma2_hdr *in,
+			  const struct rpcrdma2_reject *rej);
+void svc_rdma2_send_err_code(struct svc_rdma2_xprt *sx,
+			     const struct rpcrdma2_hdr *in,
+			     const struct rpcrdma2_error *err);
+void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx);
+
+/* rw.c */
+int svc_rdma2_pull_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
+			 struct svc_rdma2_recv_ctxt *ctxt);
+int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
+			 struct svc_rdma2_send_ctxt *sctxt,
+			 const struct xdr_buf *xdr, u32 offset, u32 length,
+			 struct svc_rdma2_cursor *cur);
+void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list);
+
+/* policy.c: pure decisions, no I/O */
+u32 svc_rdma2_inv_handle(const struct rpcrdma2_hdr *hdr, bool reminv_ok,
+			 bool dev_reminv);
+u32 svc_rdma2_reply_inline_limit(u32 vers, u32 v1_reply_inline,
+				 u32 peer_rbsiz, u32 buf_size);
+u64 svc_rdma2_chunk_length(const struct rpcrdma2_chunk_lists *cl,
+			   const struct rpcrdma2_chunk *ch);
+u32 svc_rdma2_grant(u32 max_requests, u32 posted_recvs);
+
+#endif /* _SVC_RDMA2_H */

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * svcrdma2 tracepoints (TRACE_SYSTEM rpcrdma2, shared with the client):
+ * completions and posts keyed by completion ID (cq.id:cid), connection
+ * events, and every error path with the error sent and the reason.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM rpcrdma2
+
+#if !defined(_SVC_RDMA2_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _SVC_RDMA2_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <linux/socket.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+
+#include "svc_rdma2.h"
+
+DECLARE_EVENT_CLASS(svcrdma2_completion_class,
+	TP_PROTO(const struct ib_wc *wc, const struct svc_rdma2_cid *cid),
+	TP_ARGS(wc, cid),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, status)
+		__field(u32, vendor_err)
+		__field(u32, byte_len)
+		__field(u32, wc_flags)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->status = wc->status;
+		__entry->vendor_err = wc->status ? wc->vendor_err : 0;
+		__entry->byte_len = wc->status ? 0 : wc->byte_len;
+		__entry->wc_flags = wc->wc_flags;
+	),
+	TP_printk("cq.id=%u cid=%d status=%u vendor_err=%u byte_len=%u flags=0x%x",
+		  __entry->cq_id, __entry->completion_id, __entry->status,
+		  __entry->vendor_err, __entry->byte_len, __entry->wc_flags)
+);
+
+#define DEFINE_SVCRDMA2_COMPLETION(name)				\
+	DEFINE_EVENT(svcrdma2_completion_class, svcrdma2_##name,	\
+		TP_PROTO(const struct ib_wc *wc,			\
+			 const struct svc_rdma2_cid *cid),		\
+		TP_ARGS(wc, cid))
+
+DEFINE_SVCRDMA2_COMPLETION(wc_recv);
+DEFINE_SVCRDMA2_COMPLETION(wc_send);
+DEFINE_SVCRDMA2_COMPLETION(wc_read);
+
+TRACE_EVENT(svcrdma2_listen,
+	TP_PROTO(const struct sockaddr *sa, int ret),
+	TP_ARGS(sa, ret),
+	TP_STRUCT__entry(
+		__field(int, ret)
+		__array(u8, addr, sizeof(struct sockaddr_in6))
+	),
+	TP_fast_assign(
+		__entry->ret = ret;
+		memset(__entry->addr, 0, sizeof(__entry->addr));
+		memcpy(__entry->addr, sa, sa->sa_family == AF_INET6 ?
+		       sizeof(struct sockaddr_in6) :
+		       sizeof(struct sockaddr_in));
+	),
+	TP_printk("addr=%pISpc ret=%d", __entry->addr, __entry->ret)
+);
+
+TRACE_EVENT(svcrdma2_cm_event,
+	TP_PROTO(const struct rdma_cm_id *id, const struct rdma_cm_event *ev),
+	TP_ARGS(id, ev),
+	TP_STRUCT__entry(
+		__field(const void *, id)
+		__field(int, event)
+		__field(int, status)
+	),
+	TP_fast_assign(
+		__entry->id = id;
+		__entry->event = ev->event;
+		__entry->status = ev->status;
+	),
+	TP_printk("id=%p event=%d status=%d", __entry->id, __entry->event,
+		  __entry->status)
+);
+
+TRACE_EVENT(svcrdma2_conn_request,
+	TP_PROTO(const struct rdma_cm_id *id, int ret,
+		 const struct rpcrdma2_cm_pdata *pd),
+	TP_ARGS(id, ret, pd),
+	TP_STRUCT__entry(
+		__field(const void *, id)
+		__field(int, ret)
+		__field(bool, reminv)
+		__field(u32, send_size)
+		__field(u32, recv_size)
+	),
+	TP_fast_assign(
+		__entry->id = id;
+		__entry->ret = ret;
+		__entry->reminv = pd->reminv;
+		__entry->send_size = pd->send_size;
+		__entry->recv_size = pd->recv_size;
+	),
+	TP_printk("id=%p pdata=%d R=%d send=%u recv=%u", __entry->id,
+		  __entry->ret, __entry->reminv, __entry->send_size,
+		  __entry->recv_size)
+);
+
+DECLARE_EVENT_CLASS(svcrdma2_xprt_class,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret),
+	TP_STRUCT__entry(
+		__field(int, ret)
+		__field(u32, vers)
+		__field(u32, credits)
+		__field(u32, inline_reply)
+		__field(bool, reminv)
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__entry->ret = ret;
+		__entry->vers = sx->sx_vers;
+		__entry->credits = sx->sx_max_requests;
+		__entry->inline_reply = sx->sx_v1_reply_inline;
+		__entry->reminv = sx->sx_reminv_ok;
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s ret=%d vers=%u credits=%u v1_reply_inline=%u R=%d",
+		  __get_str(addr), __entry->ret, __entry->vers,
+		  __entry->credits, __entry->inline_reply, __entry->reminv)
+);
+
+DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_accept,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret));
+DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_post_recv_err,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret));
+DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_version,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret));
+DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_sq_full,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret));
+
+TRACE_EVENT(svcrdma2_disconnect,
+	TP_PROTO(const struct svc_rdma2_xprt *sx),
+	TP_ARGS(sx),
+	TP_STRUCT__entry(
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s", __get_str(addr))
+);
+
+DECLARE_EVENT_CLASS(svcrdma2_props_class,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct rpcrdma2_props *props),
+	TP_ARGS(sx, props),
+	TP_STRUCT__entry(
+		__field(u32, present)
+		__field(u32, rbsiz)
+		__field(u32, brs)
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__entry->present = props->present;
+		__entry->rbsiz = props->rbsiz;
+		__entry->brs = props->brs;
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s present=0x%x rbsiz=%u brs=%u", __get_str(addr),
+		  __entry->present, __entry->rbsiz, __entry->brs)
+);
+
+DEFINE_EVENT(svcrdma2_props_class, svcrdma2_connprop_recv,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct rpcrdma2_props *props),
+	TP_ARGS(sx, props));
+DEFINE_EVENT(svcrdma2_props_class, svcrdma2_connprop_send,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct rpcrdma2_props *props),
+	TP_ARGS(sx, props));
+
+TRACE_EVENT(svcrdma2_decode_rqst,
+	TP_PROTO(const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, credits)
+		__field(u32, htype)
+		__field(u32, reads)
+		__field(u32, writes)
+		__field(bool, reply)
+		__field(u32, inv)
+		__field(u32, rpc_len)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->credits = hdr->credits;
+		__entry->htype = hdr->htype;
+		__entry->reads = hdr->cl.nr_read_chunks;
+		__entry->writes = hdr->cl.nr_writes;
+		__entry->reply = hdr->cl.has_reply;
+		__entry->inv = hdr->cl.inv_handle;
+		__entry->rpc_len = hdr->rpc_len;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u htype=%u read_chunks=%u write_chunks=%u reply_chunk=%d inv_handle=0x%x rpc_len=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->credits, __entry->htype,
+		  __entry->reads, __entry->writes, __entry->reply,
+		  __entry->inv, __entry->rpc_len)
+);
+
+TRACE_EVENT(svcrdma2_decode_err,
+	TP_PROTO(const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr,
+		 const struct rpcrdma2_reject *rej),
+	TP_ARGS(cid, hdr, rej),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, htype)
+		__field(bool, discard)
+		__field(u32, code)
+		__string(reason, rpcrdma2_reason_name(rej->reason))
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->htype = hdr->htype;
+		__entry->discard = rej->discard;
+		__entry->code = rej->reply.code;
+		__assign_str(reason);
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u reason=%s %s code=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->htype, __get_str(reason),
+		  __entry->discard ? "discard" : "answer", __entry->code)
+);
+
+TRACE_EVENT(svcrdma2_drop,
+	TP_PROTO(const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr, const char *why),
+	TP_ARGS(cid, hdr, why),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, htype)
+		__string(why, why)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->htype = hdr->htype;
+		__assign_str(why);
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u dropped: %s",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->htype, __get_str(why))
+);
+
+TRACE_EVENT(svcrdma2_send_error,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *out, int len),
+	TP_ARGS(sx, cid, out, len),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, code)
+		__field(int, len)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = out->xid;
+		__entry->vers = out->vers;
+		__entry->code = out->err.code;
+		__entry->len = len;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u err=%u len=%d",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->code, __entry->len)
+);
+
+TRACE_EVENT(svcrdma2_reject,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *in,
+		 const struct rpcrdma2_reject *rej, int len),
+	TP_ARGS(sx, cid, in, rej, len),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, code)
+		__field(int, len)
+		__string(reason, rpcrdma2_reason_name(rej->reason))
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = in->xid;
+		__entry->vers = in->vers;
+		__entry->code = rej->reply.code;
+		__entry->len = len;
+		__assign_str(reason);
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u err=%u reason=%s len=%d",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->code, __get_str(reason),
+		  __entry->len)
+);
+
+TRACE_EVENT(svcrdma2_post_send,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct svc_rdma2_cid *cid, u32 len, u32 sqes),
+	TP_ARGS(sx, cid, len, sqes),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, len)
+		__field(u32, sqes)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->len = len;
+		__entry->sqes = sqes;
+	),
+	TP_printk("cq.id=%u cid=%d len=%u sqes=%u", __entry->cq_id,
+		  __entry->completion_id, __entry->len, __entry->sqes)
+);
+
+DECLARE_EVENT_CLASS(svcrdma2_cid_ret_class,
+	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(int, ret)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->ret = ret;
+	),
+	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
+		  __entry->completion_id, __entry->ret)
+);
+
+DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
+	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret));
+
+TRACE_EVENT(svcrdma2_post_send_err,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct svc_rdma2_cid *cid, int ret),
+	TP_ARGS(sx, cid, ret),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(int, ret)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->ret = ret;
+	),
+	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
+		  __entry->completion_id, __entry->ret)
+);
+
+TRACE_EVENT(svcrdma2_read_done,
+	TP_PROTO(const struct svc_rdma2_cid *cid, int ret, u32 len),
+	TP_ARGS(cid, ret, len),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(int, ret)
+		__field(u32, len)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->ret = ret;
+		__entry->len = len;
+	),
+	TP_printk("cq.id=%u cid=%d ret=%d call_len=%u", __entry->cq_id,
+		  __entry->completion_id, __entry->ret, __entry->len)
+);
+
+TRACE_EVENT(svcrdma2_reply_too_big,
+	TP_PROTO(const struct svc_rdma2_xprt *sx,
+		 const struct svc_rdma2_cid *cid, u32 needed, u64 room),
+	TP_ARGS(sx, cid, needed, room),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, needed)
+		__field(u64, room)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->needed = needed;
+		__entry->room = room;
+	),
+	TP_printk("cq.id=%u cid=%d needed=%u reply_chunk=%llu",
+		  __entry->cq_id, __entry->completion_id, __entry->needed,
+		  __entry->room)
+);
+
+TRACE_EVENT(svcrdma2_reply,
+	TP_PROTO(const struct svc_rdma2_cid *rcid,
+		 const struct svc_rdma2_cid *scid, u32 len, bool reply_chunk,
+		 u32 inv),
+	TP_ARGS(rcid, scid, len, reply_chunk, inv),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, send_cq_id)
+		__field(int, send_cid)
+		__field(u32, len)
+		__field(bool, reply_chunk)
+		__field(u32, inv)
+	),
+	TP_fast_assign(
+		__entry->cq_id = rcid->queue_id;
+		__entry->completion_id = rcid->completion_id;
+		__entry->send_cq_id = scid->queue_id;
+		__entry->send_cid = scid->completion_id;
+		__entry->len = len;
+		__entry->reply_chunk = reply_chunk;
+		__entry->inv = inv;
+	),
+	TP_printk("cq.id=%u cid=%d send cq.id=%u cid=%d len=%u reply_chunk=%d inv=0x%x",
+		  __entry->cq_id, __entry->completion_id, __entry->send_cq_id,
+		  __entry->send_cid, __entry->len, __entry->reply_chunk,
+		  __entry->inv)
+);
+
+#endif /* _SVC_RDMA2_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#define TRACE_INCLUDE_FILE trace
+#include <trace/define_trace.h>

@@ -1,0 +1,696 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * svcrdma2 transport: the "rdma2" svc_xprt_class, its listeners and
+ * connections. rdma_cm events arrive here; a CONNECT_REQUEST queues a new
+ * connection on its listener, and an nfsd thread accepts it in
+ * xpo_accept, where the queue pair is built and the Receives posted
+ * before rdma_accept() answers with our RFC 8797 private data.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/sunrpc/addr.h>
+#include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/xprt.h>
+#include <rdma/ib_cm.h>
+
+#include "svc_rdma2.h"
+#define CREATE_TRACE_POINTS
+#include "trace.h"
+
+/* An ident of our own for the class (backchannel lookups use it) */
+#define SVC_RDMA2_XPRT_IDENT	0x2002
+#define SVC_RDMA2_LISTEN_BACKLOG 32
+
+static int param_set_ranged(const char *val, const struct kernel_param *kp,
+			    unsigned int min, unsigned int max)
+{
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	if (n < min || n > max)
+		return -EINVAL;
+	*(unsigned int *)kp->arg = n;
+	return 0;
+}
+
+static int param_set_requests(const char *val, const struct kernel_param *kp)
+{
+	return param_set_ranged(val, kp, SVC_RDMA2_MIN_REQUESTS,
+				SVC_RDMA2_MAX_REQUESTS);
+}
+
+static int param_set_buf(const char *val, const struct kernel_param *kp)
+{
+	int ret = param_set_ranged(val, kp, SVC_RDMA2_MIN_BUF,
+				   SVC_RDMA2_MAX_BUF);
+
+	/* RFC 8797 §4.2 sizes are whole KiB */
+	if (!ret)
+		*(unsigned int *)kp->arg &= ~(RPCRDMA2_CM_PDATA_SIZE_UNIT - 1);
+	return ret;
+}
+
+static int param_set_segs(const char *val, const struct kernel_param *kp)
+{
+	return param_set_ranged(val, kp, 1, SVC_RDMA2_MAX_SEGS);
+}
+
+static const struct kernel_param_ops requests_ops = {
+	.set = param_set_requests, .get = param_get_uint,
+};
+
+static const struct kernel_param_ops buf_ops = {
+	.set = param_set_buf, .get = param_get_uint,
+};
+
+static const struct kernel_param_ops segs_ops = {
+	.set = param_set_segs, .get = param_get_uint,
+};
+
+unsigned int svc_rdma2_max_requests = SVC_RDMA2_DEF_REQUESTS;
+module_param_cb(max_requests, &requests_ops, &svc_rdma2_max_requests, 0644);
+MODULE_PARM_DESC(max_requests,
+		 "credits granted to each client, 4..1024 (new connections)");
+
+unsigned int svc_rdma2_buf_size = RPCRDMA2_V2_DEF_INLINE;
+module_param_cb(buf_size, &buf_ops, &svc_rdma2_buf_size, 0644);
+MODULE_PARM_DESC(buf_size,
+		 "Receive/Send buffer bytes, advertised in private data and RBSIZ, 4096..65536");
+
+unsigned int svc_rdma2_max_segs = SVC_RDMA2_DEF_SEGS;
+module_param_cb(max_segs, &segs_ops, &svc_rdma2_max_segs, 0644);
+MODULE_PARM_DESC(max_segs, "segments accepted in one chunk, 1..256");
+
+/* Global counters: the sum over every connection, past and present */
+static atomic64_t svc_rdma2_global[SVC_RDMA2_NR_COUNTERS];
+static LIST_HEAD(svc_rdma2_conns);
+/* runs deferred closes asked for by completion handlers */
+static struct workqueue_struct *svc_rdma2_wq;
+static DEFINE_SPINLOCK(svc_rdma2_conns_lock);
+
+static const char * const svc_rdma2_counter_names[] = {
+	[SVC_RDMA2_MSGS_V1] = "msgs_v1",
+	[SVC_RDMA2_MSGS_V2] = "msgs_v2",
+	[SVC_RDMA2_CONNPROP_RECV] = "connprop_recv",
+	[SVC_RDMA2_CONNPROP_SENT] = "connprop_sent",
+	[SVC_RDMA2_READS] = "read_chunks",
+	[SVC_RDMA2_READ_BYTES] = "read_bytes",
+	[SVC_RDMA2_WRITES] = "write_chunks",
+	[SVC_RDMA2_WRITE_BYTES] = "write_bytes",
+	[SVC_RDMA2_REPLY_CHUNKS] = "reply_chunks",
+	[SVC_RDMA2_REPLY_BYTES] = "reply_bytes",
+	[SVC_RDMA2_SEND_INV] = "send_with_inv",
+	[SVC_RDMA2_DROPPED] = "dropped",
+	[SVC_RDMA2_ERR_VERS] = "err_vers",
+	[SVC_RDMA2_ERR_BAD_XDR] = "err_bad_xdr",
+	[SVC_RDMA2_ERR_INVAL_HTYPE] = "err_inval_htype",
+	[SVC_RDMA2_ERR_READ_CHUNKS] = "err_read_chunks",
+	[SVC_RDMA2_ERR_WRITE_CHUNKS] = "err_write_chunks",
+	[SVC_RDMA2_ERR_SEGMENTS] = "err_segments",
+	[SVC_RDMA2_ERR_WRITE_RESOURCE] = "err_write_resource",
+	[SVC_RDMA2_ERR_REPLY_RESOURCE] = "err_reply_resource",
+	[SVC_RDMA2_ERR_SYSTEM] = "err_system",
+};
+
+static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);
+
+/**
+ * svc_rdma2_count - add to a connection's counter and the global one
+ * @sx: the connection
+ * @c: which counter
+ * @n: how much
+ *
+ * Context: any.
+ */
+void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
+		     u64 n)
+{
+	atomic64_add(n, &sx->sx_stats[c]);
+	atomic64_add(n, &svc_rdma2_global[c]);
+}
+
+/**
+ * svc_rdma2_cid_init - assign a completion ID to a work-request context
+ * @sx: the connection
+ * @cq: the CQ the work request completes on
+ * @cid: the ID to fill in
+ *
+ * Context: any.
+ */
+void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
+			struct svc_rdma2_cid *cid)
+{
+	cid->queue_id = cq->res.id;
+	cid->completion_id = atomic_inc_return(&sx->sx_next_cid);
+}
+
+static void svc_rdma2_close_work(struct work_struct *work)
+{
+	struct svc_rdma2_xprt *sx = container_of(work, struct svc_rdma2_xprt,
+						 sx_close_work);
+
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	svc_xprt_put(&sx->sx_xprt);
+}
+
+/**
+ * svc_rdma2_close - close a connection from any context
+ * @sx: the connection
+ *
+ * Completion handlers never tear down: they ask for the close here and
+ * an nfsd thread does it (svc_delete_xprt -> xpo_detach).
+ *
+ * Context: any.
+ */
+void svc_rdma2_close(struct svc_rdma2_xprt *sx)
+{
+	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
+		return;
+	svc_xprt_get(&sx->sx_xprt);
+	if (!queue_work(svc_rdma2_wq, &sx->sx_close_work))
+		svc_xprt_put(&sx->sx_xprt);
+}
+
+static struct svc_xprt_class svc_rdma2_class;
+
+static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
+						   struct net *net)
+{
+	struct svc_rdma2_xprt *sx;
+
+	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
+	if (!sx)
+		return NULL;
+	svc_xprt_init(net, &svc_rdma2_class, &sx->sx_xprt, serv);
+	INIT_LIST_HEAD(&sx->sx_accept_q);
+	INIT_LIST_HEAD(&sx->sx_accept_link);
+	spin_lock_init(&sx->sx_lock);
+	init_llist_head(&sx->sx_recv_free);
+	INIT_LIST_HEAD(&sx->sx_recv_all);
+	spin_lock_init(&sx->sx_rq_lock);
+	INIT_LIST_HEAD(&sx->sx_rq_dto_q);
+	init_waitqueue_head(&sx->sx_send_wait);
+	init_llist_head(&sx->sx_send_free);
+	INIT_LIST_HEAD(&sx->sx_send_all);
+	spin_lock_init(&sx->sx_ctxt_lock);
+	INIT_WORK(&sx->sx_close_work, svc_rdma2_close_work);
+	INIT_LIST_HEAD(&sx->sx_stats_link);
+	sx->sx_peer_rbsiz = RPCRDMA2_DEF_RBSIZ;
+	sx->sx_peer_brs = RPCRDMA2_DEF_BRS;
+	/* rdma_cm pays no attention to XPT_CONG_CTRL; nfsd's NFSv4 does */
+	set_bit(XPT_CONG_CTRL, &sx->sx_xprt.xpt_flags);
+	return sx;
+}
+
+/* A connection on its listener's queue: parse what the client offered */
+static int svc_rdma2_conn_request(struct rdma_cm_id *id,
+				  struct rdma_cm_event *event)
+{
+	struct svc_rdma2_xprt *listener = id->context;
+	const struct rdma_conn_param *param = &event->param.conn;
+	struct svc_rdma2_xprt *sx;
+	int ret;
+
+	sx = svc_rdma2_xprt_alloc(listener->sx_xprt.xpt_server,
+				  listener->sx_xprt.xpt_net);
+	if (!sx)
+		return -ENOMEM;
+	sx->sx_cm_id = id;
+	id->context = sx;
+	/* rdma_cm reports the client's responder resources as ours to use */
+	sx->sx_ord = param->initiator_depth;
+
+	/* private_data_len comes from the wire: the parser bounds it */
+	ret = rpcrdma2_cm_pdata_parse(param->private_data,
+				      param->private_data ?
+				      param->private_data_len : 0,
+				      &sx->sx_peer_pdata);
+	trace_svcrdma2_conn_request(id, ret, &sx->sx_peer_pdata);
+
+	svc_xprt_set_remote(&sx->sx_xprt,
+			    (struct sockaddr *)&id->route.addr.dst_addr,
+			    svc_addr_len((struct sockaddr *)&id->route.addr.dst_addr));
+	svc_xprt_set_local(&sx->sx_xprt,
+			   (struct sockaddr *)&id->route.addr.src_addr,
+			   svc_addr_len((struct sockaddr *)&id->route.addr.src_addr));
+	/* The DRC keys on the remote port: RDMA has none worth keeping */
+	rpc_set_port((struct sockaddr *)&sx->sx_xprt.xpt_remote, 0);
+
+	spin_lock(&listener->sx_lock);
+	list_add_tail(&sx->sx_accept_link, &listener->sx_accept_q);
+	spin_unlock(&listener->sx_lock);
+	set_bit(XPT_CONN, &listener->sx_xprt.xpt_flags);
+	svc_xprt_enqueue(&listener->sx_xprt);
+	return 0;
+}
+
+static int svc_rdma2_cm_handler(struct rdma_cm_id *id,
+				struct rdma_cm_event *event)
+{
+	struct svc_rdma2_xprt *sx = id->context;
+
+	trace_svcrdma2_cm_event(id, event);
+	switch (event->event) {
+	case RDMA_CM_EVENT_CONNECT_REQUEST:
+		return svc_rdma2_conn_request(id, event);
+	case RDMA_CM_EVENT_ESTABLISHED:
+		break;
+	case RDMA_CM_EVENT_DISCONNECTED:
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+	case RDMA_CM_EVENT_REJECTED:
+	case RDMA_CM_EVENT_CONNECT_ERROR:
+	case RDMA_CM_EVENT_UNREACHABLE:
+		if (sx->sx_listener)
+			break;
+		/*
+		 * Move the QP to error now, so every posted WR flushes and
+		 * no nfsd thread waits on a peer that is gone; the rest of
+		 * the teardown happens in an nfsd thread.
+		 */
+		if (sx->sx_qp)
+			rdma_disconnect(id);
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static struct svc_xprt *svc_rdma2_create(struct svc_serv *serv,
+					 struct net *net,
+					 struct sockaddr *sa, int salen,
+					 int flags)
+{
+	struct svc_rdma2_xprt *sx;
+	struct rdma_cm_id *id;
+	int ret;
+
+	if (sa->sa_family != AF_INET && sa->sa_family != AF_INET6)
+		return ERR_PTR(-EAFNOSUPPORT);
+	sx = svc_rdma2_xprt_alloc(serv, net);
+	if (!sx)
+		return ERR_PTR(-ENOMEM);
+	sx->sx_listener = true;
+	set_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags);
+
+	id = rdma_create_id(net, svc_rdma2_cm_handler, sx, RDMA_PS_TCP,
+			    IB_QPT_RC);
+	if (IS_ERR(id)) {
+		ret = PTR_ERR(id);
+		goto out_free;
+	}
+	/* portlist creates an IPv4 and an IPv6 listener on one port */
+	if (sa->sa_family == AF_INET6) {
+		ret = rdma_set_afonly(id, 1);
+		if (ret)
+			goto out_destroy_id;
+	}
+	ret = rdma_bind_addr(id, sa);
+	if (ret)
+		goto out_destroy_id;
+	ret = rdma_listen(id, SVC_RDMA2_LISTEN_BACKLOG);
+	if (ret)
+		goto out_destroy_id;
+	sx->sx_cm_id = id;
+	svc_xprt_set_local(&sx->sx_xprt,
+			   (struct sockaddr *)&id->route.addr.src_addr, salen);
+	trace_svcrdma2_listen(sa, 0);
+	return &sx->sx_xprt;
+
+out_destroy_id:
+	rdma_destroy_id(id);
+out_free:
+	trace_svcrdma2_listen(sa, ret);
+	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+	kfree(sx);
+	return ERR_PTR(ret);
+}
+
+static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
+{
+	struct rdma_cm_id *id = sx->sx_cm_id;
+	struct ib_device *dev = id->device;
+	struct ib_qp_init_attr qp_attr = {};
+	unsigned int rw_ctxs;
+	int ret;
+
+	sx->sx_port_num = id->port_num;
+	sx->sx_max_requests = svc_rdma2_max_requests;
+	sx->sx_buf_size = svc_rdma2_buf_size;
+	sx->sx_max_segs = svc_rdma2_max_segs;
+	sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS;
+	/* a Send per credit, each with RDMA Writes for its chunks */
+	rw_ctxs = sx->sx_max_requests * (SVC_RDMA2_MAX_WRITE_CHUNKS + 1);
+	sx->sx_sq_depth = sx->sx_max_requests + 2;
+	if (sx->sx_rq_depth > dev->attrs.max_qp_wr ||
+	    sx->sx_sq_depth + rw_ctxs > dev->attrs.max_qp_wr) {
+		sx->sx_max_requests = min_t(u32, sx->sx_max_requests,
+					    dev->attrs.max_qp_wr / 8);
+		sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS;
+		rw_ctxs = sx->sx_max_requests * 4;
+		sx->sx_sq_depth = sx->sx_max_requests + 2;
+	}
+	sx->sx_dev_reminv = dev->attrs.device_cap_flags &
+			    IB_DEVICE_MEM_MGT_EXTENSIONS;
+	sx->sx_reminv_ok = rpcrdma2_cm_pdata_reminv_ok(&sx->sx_peer_pdata,
+						       sx->sx_dev_reminv);
+
+	sx->sx_pd = ib_alloc_pd(dev, 0);
+	if (IS_ERR(sx->sx_pd)) {
+		ret = PTR_ERR(sx->sx_pd);
+		sx->sx_pd = NULL;
+		return ret;
+	}
+	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth + rw_ctxs,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_sq_cq)) {
+		ret = PTR_ERR(sx->sx_sq_cq);
+		sx->sx_sq_cq = NULL;
+		goto out_dealloc_pd;
+	}
+	sx->sx_rq_cq = ib_alloc_cq_any(dev, sx, sx->sx_rq_depth,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_rq_cq)) {
+		ret = PTR_ERR(sx->sx_rq_cq);
+		sx->sx_rq_cq = NULL;
+		goto out_free_sq_cq;
+	}
+
+	qp_attr.event_handler = NULL;
+	qp_attr.qp_context = sx;
+	qp_attr.port_num = sx->sx_port_num;
+	qp_attr.cap.max_rdma_ctxs = rw_ctxs;
+	/* one more of each for ib_drain_qp()'s marker WRs */
+	qp_attr.cap.max_send_wr = sx->sx_sq_depth + 1;
+	qp_attr.cap.max_recv_wr = sx->sx_rq_depth + 1;
+	qp_attr.cap.max_send_sge = 1;
+	qp_attr.cap.max_recv_sge = 1;
+	qp_attr.sq_sig_type = IB_SIGNAL_REQ_WR;
+	qp_attr.qp_type = IB_QPT_RC;
+	qp_attr.send_cq = sx->sx_sq_cq;
+	qp_attr.recv_cq = sx->sx_rq_cq;
+	ret = rdma_create_qp(id, sx->sx_pd, &qp_attr);
+	if (ret)
+		goto out_free_rq_cq;
+	sx->sx_qp = id->qp;
+	/* rdma_rw_init_qp() grew max_send_wr for the rdma_rw contexts */
+	sx->sx_sq_depth = qp_attr.cap.max_send_wr - 1;
+	atomic_set(&sx->sx_sq_avail, sx->sx_sq_depth);
+	return 0;
+
+out_free_rq_cq:
+	ib_free_cq(sx->sx_rq_cq);
+	sx->sx_rq_cq = NULL;
+out_free_sq_cq:
+	ib_free_cq(sx->sx_sq_cq);
+	sx->sx_sq_cq = NULL;
+out_dealloc_pd:
+	ib_dealloc_pd(sx->sx_pd);
+	sx->sx_pd = NULL;
+	return ret;
+}
+
+/* Undo svc_rdma2_setup_qp(); the WRs must have flushed (ib_drain_qp) */
+static void svc_rdma2_destroy_qp(struct svc_rdma2_xprt *sx)
+{
+	if (sx->sx_qp) {
+		rdma_destroy_qp(sx->sx_cm_id);
+		sx->sx_qp = NULL;
+	}
+	if (sx->sx_rq_cq)
+		ib_free_cq(sx->sx_rq_cq);
+	if (sx->sx_sq_cq)
+		ib_free_cq(sx->sx_sq_cq);
+	if (sx->sx_pd)
+		ib_dealloc_pd(sx->sx_pd);
+	sx->sx_rq_cq = NULL;
+	sx->sx_sq_cq = NULL;
+	sx->sx_pd = NULL;
+}
+
+static int svc_rdma2_do_accept(struct svc_rdma2_xprt *sx)
+{
+	struct rdma_conn_param param = {};
+	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
+	struct ib_device *dev = sx->sx_cm_id->device;
+	u32 unused;
+	int ret;
+
+	ret = svc_rdma2_setup_qp(sx);
+	if (ret)
+		return ret;
+	/* RFC 8797 §4.2: what each side may send inline to the other */
+	rpcrdma2_cm_pdata_negotiate(&sx->sx_peer_pdata, sx->sx_buf_size,
+				    sx->sx_buf_size, RPCRDMA2_V1_DEF_INLINE,
+				    &sx->sx_v1_reply_inline, &unused);
+	ret = svc_rdma2_send_init(sx);
+	if (ret)
+		goto out_destroy_qp;
+	ret = svc_rdma2_recv_init(sx);
+	if (ret)
+		goto out_send_destroy;
+	/*
+	 * The version is not known yet: every Receive is sized to what we
+	 * advertise, so either version's first message fits.
+	 */
+	ret = svc_rdma2_post_recvs(sx, sx->sx_rq_depth);
+	if (ret)
+		goto out_recv_destroy;
+
+	rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), sx->sx_dev_reminv,
+				sx->sx_buf_size, sx->sx_buf_size);
+	param.private_data = pdata;
+	param.private_data_len = sizeof(pdata);
+	/* RDMA Reads in flight: no more than the client can answer */
+	param.initiator_depth = min3(16U, sx->sx_ord,
+				     (u32)dev->attrs.max_qp_init_rd_atom);
+	param.responder_resources = 0;
+	param.rnr_retry_count = 7;
+	param.flow_control = 1;
+
+	rdma_lock_handler(sx->sx_cm_id);
+	ret = rdma_accept(sx->sx_cm_id, &param);
+	rdma_unlock_handler(sx->sx_cm_id);
+	trace_svcrdma2_accept(sx, ret);
+	if (ret)
+		goto out_flush;
+	return 0;
+
+out_flush:
+	ib_drain_qp(sx->sx_qp);
+out_recv_destroy:
+	svc_rdma2_recv_destroy(sx);
+out_send_destroy:
+	svc_rdma2_send_destroy(sx);
+out_destroy_qp:
+	svc_rdma2_destroy_qp(sx);
+	return ret;
+}
+
+static struct svc_xprt *svc_rdma2_accept(struct svc_xprt *xprt)
+{
+	struct svc_rdma2_xprt *listener = svc_rdma2_x(xprt);
+	struct svc_rdma2_xprt *sx;
+	int ret;
+
+	clear_bit(XPT_CONN, &xprt->xpt_flags);
+	spin_lock(&listener->sx_lock);
+	sx = list_first_entry_or_null(&listener->sx_accept_q,
+				      struct svc_rdma2_xprt, sx_accept_link);
+	if (sx) {
+		list_del_init(&sx->sx_accept_link);
+		if (!list_empty(&listener->sx_accept_q))
+			set_bit(XPT_CONN, &xprt->xpt_flags);
+	}
+	spin_unlock(&listener->sx_lock);
+	if (!sx)
+		return NULL;
+
+	ret = svc_rdma2_do_accept(sx);
+	if (ret) {
+		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+		rdma_destroy_id(sx->sx_cm_id);
+		put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+		kfree(sx);
+		return NULL;
+	}
+	spin_lock(&svc_rdma2_conns_lock);
+	list_add_tail(&sx->sx_stats_link, &svc_rdma2_conns);
+	spin_unlock(&svc_rdma2_conns_lock);
+	return &sx->sx_xprt;
+}
+
+static int svc_rdma2_has_wspace(struct svc_xprt *xprt)
+{
+	return 1;
+}
+
+static void svc_rdma2_kill_temp_xprt(struct svc_xprt *xprt)
+{
+}
+
+/* Connections a dying listener never handed to nfsd */
+static void svc_rdma2_drop_accept_q(struct svc_rdma2_xprt *listener)
+{
+	struct svc_rdma2_xprt *sx, *next;
+	LIST_HEAD(doomed);
+
+	spin_lock(&listener->sx_lock);
+	list_splice_init(&listener->sx_accept_q, &doomed);
+	spin_unlock(&listener->sx_lock);
+	list_for_each_entry_safe(sx, next, &doomed, sx_accept_link) {
+		list_del(&sx->sx_accept_link);
+		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+		rdma_destroy_id(sx->sx_cm_id);
+		put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+		kfree(sx);
+	}
+}
+
+static void svc_rdma2_detach(struct svc_xprt *xprt)
+{
+	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
+
+	if (sx->sx_listener)
+		return;
+	rdma_disconnect(sx->sx_cm_id);
+	/* nobody waits for Send Queue space on a closed connection */
+	wake_up_all(&sx->sx_send_wait);
+	trace_svcrdma2_disconnect(sx);
+}
+
+static void svc_rdma2_free(struct svc_xprt *xprt)
+{
+	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
+
+	if (sx->sx_listener) {
+		/* no new CONNECT_REQUEST after this returns */
+		rdma_destroy_id(sx->sx_cm_id);
+		svc_rdma2_drop_accept_q(sx);
+		kfree(sx);
+		return;
+	}
+	/*
+	 * No cancel_work_sync(): a queued close holds a reference, so the
+	 * only close work left may be the caller, dropping the last one.
+	 */
+	spin_lock(&svc_rdma2_conns_lock);
+	list_del(&sx->sx_stats_link);
+	spin_unlock(&svc_rdma2_conns_lock);
+
+	/* every posted WR completes (flushed) before anything is freed */
+	ib_drain_qp(sx->sx_qp);
+	svc_rdma2_recv_destroy(sx);
+	svc_rdma2_send_destroy(sx);
+	svc_rdma2_destroy_qp(sx);
+	rdma_destroy_id(sx->sx_cm_id);
+	kfree(sx);
+}
+
+static const struct svc_xprt_ops svc_rdma2_ops = {
+	.xpo_create		= svc_rdma2_create,
+	.xpo_accept		= svc_rdma2_accept,
+	.xpo_recvfrom		= svc_rdma2_recvfrom,
+	.xpo_sendto		= svc_rdma2_sendto,
+	.xpo_result_payload	= svc_rdma2_result_payload,
+	.xpo_release_ctxt	= svc_rdma2_release_ctxt,
+	.xpo_detach		= svc_rdma2_detach,
+	.xpo_free		= svc_rdma2_free,
+	.xpo_has_wspace		= svc_rdma2_has_wspace,
+	.xpo_kill_temp_xprt	= svc_rdma2_kill_temp_xprt,
+};
+
+static struct svc_xprt_class svc_rdma2_class = {
+	.xcl_name		= "rdma2",
+	.xcl_owner		= THIS_MODULE,
+	.xcl_ops		= &svc_rdma2_ops,
+	.xcl_max_payload	= RPCSVC_MAXPAYLOAD,
+	.xcl_ident		= SVC_RDMA2_XPRT_IDENT,
+};
+
+static void svc_rdma2_show_counters(struct seq_file *m, atomic64_t *c)
+{
+	int i;
+
+	for (i = 0; i < SVC_RDMA2_NR_COUNTERS; i++)
+		seq_printf(m, " %s=%lld", svc_rdma2_counter_names[i],
+			   atomic64_read(&c[i]));
+	seq_putc(m, '\n');
+}
+
+/*
+ * /proc/fs/svcrdma2/stats: one "global" line, then one line per live
+ * connection (Documentation/svcrdma2.rst describes every field).
+ */
+static int svc_rdma2_stats_show(struct seq_file *m, void *v)
+{
+	struct svc_rdma2_xprt *sx;
+
+	seq_puts(m, "global");
+	svc_rdma2_show_counters(m, svc_rdma2_global);
+	spin_lock(&svc_rdma2_conns_lock);
+	list_for_each_entry(sx, &svc_rdma2_conns, sx_stats_link) {
+		seq_printf(m, "conn %s vers=%u credits=%u reply_inline=%u peer_rbsiz=%u reminv=%d",
+			   sx->sx_xprt.xpt_remotebuf, READ_ONCE(sx->sx_vers),
+			   sx->sx_max_requests,
+			   svc_rdma2_reply_inline_limit(READ_ONCE(sx->sx_vers),
+							sx->sx_v1_reply_inline,
+							READ_ONCE(sx->sx_peer_rbsiz),
+							sx->sx_buf_size),
+			   READ_ONCE(sx->sx_peer_rbsiz), sx->sx_reminv_ok);
+		svc_rdma2_show_counters(m, sx->sx_stats);
+	}
+	spin_unlock(&svc_rdma2_conns_lock);
+	return 0;
+}
+
+static struct proc_dir_entry *svc_rdma2_proc_dir;
+
+static int __init svc_rdma2_init(void)
+{
+	int ret;
+
+	svc_rdma2_wq = alloc_workqueue("svcrdma2", WQ_UNBOUND, 0);
+	if (!svc_rdma2_wq)
+		return -ENOMEM;
+	svc_rdma2_proc_dir = proc_mkdir("fs/svcrdma2", NULL);
+	if (!svc_rdma2_proc_dir) {
+		ret = -ENOMEM;
+		goto out_destroy_wq;
+	}
+	if (!proc_create_single("stats", 0444, svc_rdma2_proc_dir,
+				svc_rdma2_stats_show)) {
+		ret = -ENOMEM;
+		goto out_remove_proc;
+	}
+	ret = svc_reg_xprt_class(&svc_rdma2_class);
+	if (ret)
+		goto out_remove_proc;
+	return 0;
+
+out_remove_proc:
+	proc_remove(svc_rdma2_proc_dir);
+out_destroy_wq:
+	destroy_workqueue(svc_rdma2_wq);
+	return ret;
+}
+
+static void __exit svc_rdma2_exit(void)
+{
+	svc_unreg_xprt_class(&svc_rdma2_class);
+	proc_remove(svc_rdma2_proc_dir);
+	/* a queued close holds a transport, so nothing is queued now */
+	destroy_workqueue(svc_rdma2_wq);
+}
+
+module_init(svc_rdma2_init);
+module_exit(svc_rdma2_exit);
+MODULE_DESCRIPTION("RPC-over-RDMA v2/v1 server transport (rdma2) for nfsd");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS("svcrdma2");

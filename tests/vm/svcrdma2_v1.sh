@@ -1,0 +1,116 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The in-tree v1 client (proto=rdma) against svcrdma2 ("rdma2 20049"):
+# NFSv3, 4.0, 4.1 and 4.2 mounts with data checked end to end; fio verify
+# that forces Read chunks (WRITE payloads), Write chunks (READ payloads)
+# and Reply chunks (big READDIR); a metadata workload; IPv6; the counters
+# and tracepoints that prove each kind of transfer happened; then nfsd
+# shutdown and rmmod.
+. "$(dirname "$0")/lib.sh"
+
+vm_rxe_up
+# A ULA on eth0 for the IPv6 mount (rxe adds its GID).
+ip -6 addr add fd00::15/64 dev eth0 nodad
+vm_load_svcrdma2
+vm_trace_on
+vm_nfsd_up rdma2 "$NFS_V2_PORT"
+t_check "nfsd lists rdma2 $NFS_V2_PORT" \
+	grep -q "^rdma2 $NFS_V2_PORT\$" /proc/fs/nfsd/portlist
+t_check "rmmod svcrdma2 refused while nfsd listens on it" \
+	bash -c '! rmmod svcrdma2 2>/dev/null'
+
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+
+fio_verify() {
+	local name=$1 rw=$2 bs=$3 size=$4
+	t_check "$name fio $rw bs=$bs verify" \
+		fio --name="$rw$bs" --directory="$mnt" --rw="$rw" --bs="$bs" \
+			--size="$size" --ioengine=psync --direct=1 \
+			--verify=crc32c --do_verify=1 --verify_state_save=0 \
+			--output=/dev/null
+}
+
+# create/stat/rename/unlink N files in one process (a process per file is
+# minutes under TCG); listing N long names after dropping the caches makes
+# READDIR replies that need the Reply chunk (the in-tree client offers one
+# past its 4 KiB inline threshold).
+metadata() {
+	local name=$1 n=$2
+	t_check "$name metadata: $n x create/readdir/stat/rename/unlink" \
+		python3 - "$mnt/meta" "$n" <<'PY'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+names = ["file-with-a-rather-long-name-to-fill-readdir-%05d" % i for i in range(n)]
+os.mkdir(d)
+for f in names:
+    open(os.path.join(d, f), "w").close()
+open("/proc/sys/vm/drop_caches", "w").write("3")
+assert sorted(os.listdir(d)) == names, "readdir after create"
+for f in names:
+    os.stat(os.path.join(d, f))
+for i, f in enumerate(names):
+    os.rename(os.path.join(d, f), os.path.join(d, "r%05d" % i))
+open("/proc/sys/vm/drop_caches", "w").write("3")
+assert len(os.listdir(d)) == n, "readdir after rename"
+for i in range(n):
+    os.unlink(os.path.join(d, "r%05d" % i))
+os.rmdir(d)
+PY
+}
+
+mount_v() {
+	local vers=$1 opts=$2 src=$3
+	t_check "mount NFSv$vers proto=rdma on svcrdma2" \
+		mount -t nfs -o "vers=$vers,proto=rdma,port=$NFS_V2_PORT$opts" "$src" "$mnt"
+}
+
+# NFSv4.2: the full workload.
+mount_v 4.2 "" "$GUEST_IP:/"
+t_check "NFSv4.2 mount is over rdma port $NFS_V2_PORT" \
+	grep -Eq "^$GUEST_IP:/ $mnt nfs4 .*proto=rdma,.*port=$NFS_V2_PORT" /proc/mounts
+nfs_roundtrip "NFSv4.2 svcrdma2" "$mnt" 8
+fio_verify "NFSv4.2" randrw 4k 2m
+# write, then read back and verify: O_DIRECT 1 MiB WRITEs and READs
+fio_verify "NFSv4.2" write 1m 16m
+metadata "NFSv4.2" 500
+t_check "umount NFSv4.2" umount "$mnt"
+
+for v in 4.1 4.0; do
+	mount_v "$v" "" "$GUEST_IP:/"
+	nfs_roundtrip "NFSv$v svcrdma2" "$mnt" 2
+	metadata "NFSv$v" 100
+	t_check "umount NFSv$v" umount "$mnt"
+done
+
+mount_v 3 ",mountproto=tcp,nolock" "$GUEST_IP:$EXPORT_DIR"
+nfs_roundtrip "NFSv3 svcrdma2" "$mnt" 4
+fio_verify "NFSv3" randrw 4k 1m
+metadata "NFSv3" 200
+t_check "umount NFSv3" umount "$mnt"
+
+# IPv6: proto=rdma6 to the ULA.
+t_check "mount NFSv4.2 proto=rdma6 on svcrdma2" \
+	mount -t nfs -o "vers=4.2,proto=rdma6,port=$NFS_V2_PORT" "[fd00::15]:/" "$mnt"
+nfs_roundtrip "NFSv4.2 IPv6 svcrdma2" "$mnt" 2
+t_check "umount NFSv4.2 IPv6" umount "$mnt"
+
+# What the counters and tracepoints say really happened.
+cat /proc/fs/svcrdma2/stats
+for c in msgs_v1 read_chunks write_chunks reply_chunks send_with_inv; do
+	t_check "svcrdma2 counter $c > 0" test "$(svc_stat "$c")" -gt 0
+done
+t_check "no v2 messages from a v1 client" test "$(svc_stat msgs_v2)" -eq 0
+for e in svcrdma2_accept svcrdma2_wc_recv svcrdma2_wc_send svcrdma2_wc_read \
+	 svcrdma2_reply svcrdma2_decode_rqst; do
+	t_check "tracepoint $e fired" test "$(trace_count "$e")" -gt 0
+done
+t_check "a reply went through a Reply chunk (tracepoint)" \
+	grep -q "svcrdma2_reply:.*reply_chunk=1" /sys/kernel/tracing/trace
+t_check "a reply used Send With Invalidate (tracepoint)" \
+	grep -Eq "svcrdma2_reply:.*inv=0x[1-9a-f]" /sys/kernel/tracing/trace
+
+vm_nfsd_down
+t_check "rmmod svcrdma2 after nfsd stopped" rmmod svcrdma2
+t_check "rmmod rpcrdma2_common" rmmod rpcrdma2_common
+t_done

@@ -14,11 +14,9 @@
 
 static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
 
-static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
-				     struct svc_rdma2_recv_ctxt *ctxt)
+/* Free a context's memory; its buffer is not DMA-mapped */
+static void svc_rdma2_recv_ctxt_kfree(struct svc_rdma2_recv_ctxt *ctxt)
 {
-	ib_dma_unmap_single(sx->sx_pd->device, ctxt->rc_sge.addr,
-			    sx->sx_buf_size, DMA_FROM_DEVICE);
 	kfree(ctxt->rc_buf);
 	kfree(ctxt->rc_reads);
 	kfree(ctxt->rc_writes);
@@ -26,6 +24,14 @@ static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
 	kfree(ctxt->rc_out_segs);
 	kfree(ctxt->rc_payloads);
 	kfree(ctxt);
+}
+
+static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
+				     struct svc_rdma2_recv_ctxt *ctxt)
+{
+	ib_dma_unmap_single(sx->sx_pd->device, ctxt->rc_sge.addr,
+			    sx->sx_buf_size, DMA_FROM_DEVICE);
+	svc_rdma2_recv_ctxt_kfree(ctxt);
 }
 
 /* The decoder's limits for this connection (draft v2 §5.3.3 codes) */
@@ -91,13 +97,7 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	return ctxt;
 
 out_free:
-	kfree(ctxt->rc_buf);
-	kfree(ctxt->rc_reads);
-	kfree(ctxt->rc_writes);
-	kfree(ctxt->rc_segs);
-	kfree(ctxt->rc_out_segs);
-	kfree(ctxt->rc_payloads);
-	kfree(ctxt);
+	svc_rdma2_recv_ctxt_kfree(ctxt);
 	return NULL;
 }
 

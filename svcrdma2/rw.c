@@ -59,8 +59,18 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list)
 	}
 }
 
-/* Reserve Send Queue entries, waiting while they are in use */
-static int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
+/**
+ * svc_rdma2_sq_get - reserve Send Queue entries
+ * @sx: the connection
+ * @n: entries needed
+ *
+ * Waits while they are in use; gives up when the connection closes.
+ *
+ * Context: process (sleeps).
+ *
+ * Return: %0, %-EINVAL if @n exceeds the queue, or %-ENOTCONN.
+ */
+int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
 {
 	if (n > sx->sx_sq_depth)
 		return -EINVAL;
@@ -77,7 +87,14 @@ static int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
 	}
 }
 
-static void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
+/**
+ * svc_rdma2_sq_put - release Send Queue entries
+ * @sx: the connection
+ * @n: entries whose work requests completed or were never posted
+ *
+ * Context: any.
+ */
+void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
 {
 	atomic_add(n, &sx->sx_sq_avail);
 	wake_up(&sx->sx_send_wait);
@@ -155,7 +172,7 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 	atomic_inc(&rd->pending);
 	ret = ib_post_send(sx->sx_qp, first, &bad);
 	if (ret) {
-		trace_svcrdma2_post_send_err(sx, &rd->cid, ret);
+		trace_svcrdma2_post_send_err(&rd->cid, ret);
 		/*
 		 * Only the last WR is signaled: unless all were posted
 		 * there is no completion, and the connection is closed so

@@ -146,8 +146,7 @@ static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 
 	trace_svcrdma2_wc_send(wc, &sctxt->sc_cid);
 	svc_rdma2_send_ctxt_put(sx, sctxt);
-	atomic_add(sqes, &sx->sx_sq_avail);
-	wake_up(&sx->sx_send_wait);
+	svc_rdma2_sq_put(sx, sqes);
 	/* a lost reply or Write: the client learns of it by the close */
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
 		svc_rdma2_close(sx);
@@ -170,24 +169,15 @@ static int svc_rdma2_post_send(struct svc_rdma2_xprt *sx,
 		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp,
 					sx->sx_port_num, NULL, first);
 
-	if (n > sx->sx_sq_depth)
-		return -EMSGSIZE;
-	while (atomic_sub_return(n, &sx->sx_sq_avail) < 0) {
-		atomic_add(n, &sx->sx_sq_avail);
-		trace_svcrdma2_sq_full(sx, n);
-		wait_event(sx->sx_send_wait,
-			   atomic_read(&sx->sx_sq_avail) >= (int)n ||
-			   test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags));
-		if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
-			return -ENOTCONN;
-	}
+	ret = svc_rdma2_sq_get(sx, n);
+	if (ret)
+		return ret;
 	trace_svcrdma2_post_send(sx, &sctxt->sc_cid, len, n);
 	ret = ib_post_send(sx->sx_qp, first, &bad);
 	if (!ret)
 		return 0;
-	trace_svcrdma2_post_send_err(sx, &sctxt->sc_cid, ret);
-	atomic_add(n, &sx->sx_sq_avail);
-	wake_up(&sx->sx_send_wait);
+	trace_svcrdma2_post_send_err(&sctxt->sc_cid, ret);
+	svc_rdma2_sq_put(sx, n);
 	return ret;
 }
 
@@ -233,19 +223,13 @@ static enum svc_rdma2_counter svc_rdma2_err_counter(u32 code)
 	}
 }
 
-static void svc_rdma2_send_err_hdr(struct svc_rdma2_xprt *sx,
-				   const struct rpcrdma2_hdr *out)
+/* Post an encoded error (@len from the encoder, maybe negative) */
+static void svc_rdma2_post_error(struct svc_rdma2_xprt *sx,
+				 struct svc_rdma2_send_ctxt *sctxt, int len,
+				 u32 code)
 {
-	struct svc_rdma2_send_ctxt *sctxt;
-	int len, ret;
+	int ret;
 
-	sctxt = svc_rdma2_send_ctxt_get(sx);
-	if (!sctxt) {
-		svc_rdma2_close(sx);
-		return;
-	}
-	len = rpcrdma2_encode(out, sctxt->sc_buf, sx->sx_buf_size);
-	trace_svcrdma2_send_error(sx, &sctxt->sc_cid, out, len);
 	if (len < 0) {
 		svc_rdma2_send_ctxt_put(sx, sctxt);
 		svc_rdma2_close(sx);
@@ -256,7 +240,23 @@ static void svc_rdma2_send_err_hdr(struct svc_rdma2_xprt *sx,
 		svc_rdma2_send_failed(sx, sctxt, ret);
 		return;
 	}
-	svc_rdma2_count(sx, svc_rdma2_err_counter(out->err.code), 1);
+	svc_rdma2_count(sx, svc_rdma2_err_counter(code), 1);
+}
+
+static void svc_rdma2_send_err_hdr(struct svc_rdma2_xprt *sx,
+				   const struct rpcrdma2_hdr *out)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	int len;
+
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt) {
+		svc_rdma2_close(sx);
+		return;
+	}
+	len = rpcrdma2_encode(out, sctxt->sc_buf, sx->sx_buf_size);
+	trace_svcrdma2_send_error(sx, &sctxt->sc_cid, out, len);
+	svc_rdma2_post_error(sx, sctxt, len, out->err.code);
 }
 
 /**
@@ -302,7 +302,7 @@ void svc_rdma2_send_error(struct svc_rdma2_xprt *sx,
 			  const struct rpcrdma2_reject *rej)
 {
 	struct svc_rdma2_send_ctxt *sctxt;
-	int len, ret;
+	int len;
 
 	sctxt = svc_rdma2_send_ctxt_get(sx);
 	if (!sctxt) {
@@ -312,17 +312,7 @@ void svc_rdma2_send_error(struct svc_rdma2_xprt *sx,
 	len = rpcrdma2_encode_reject(in, rej, svc_rdma2_credits(sx),
 				     sctxt->sc_buf, sx->sx_buf_size);
 	trace_svcrdma2_reject(sx, &sctxt->sc_cid, in, rej, len);
-	if (len < 0) {
-		svc_rdma2_send_ctxt_put(sx, sctxt);
-		svc_rdma2_close(sx);
-		return;
-	}
-	ret = svc_rdma2_post_send(sx, sctxt, len);
-	if (ret) {
-		svc_rdma2_send_failed(sx, sctxt, ret);
-		return;
-	}
-	svc_rdma2_count(sx, svc_rdma2_err_counter(rej->reply.code), 1);
+	svc_rdma2_post_error(sx, sctxt, len, rej->reply.code);
 }
 
 /**

@@ -313,6 +313,8 @@ void svc_rdma2_send_err_code(struct svc_rdma2_xprt *sx,
 void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx);
 
 /* rw.c */
+int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n);
+void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n);
 int svc_rdma2_pull_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
 			 struct svc_rdma2_recv_ctxt *ctxt);
 int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,

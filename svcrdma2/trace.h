@@ -376,23 +376,9 @@ DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
 	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret));
 
-TRACE_EVENT(svcrdma2_post_send_err,
-	TP_PROTO(const struct svc_rdma2_xprt *sx,
-		 const struct svc_rdma2_cid *cid, int ret),
-	TP_ARGS(sx, cid, ret),
-	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(int, ret)
-	),
-	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->ret = ret;
-	),
-	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
-		  __entry->completion_id, __entry->ret)
-);
+DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_post_send_err,
+	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret));
 
 TRACE_EVENT(svcrdma2_read_done,
 	TP_PROTO(const struct svc_rdma2_cid *cid, int ret, u32 len),

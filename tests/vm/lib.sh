@@ -117,7 +117,7 @@ svc_stat() {
 # Enable the rpcrdma2 tracepoints and clear the trace buffer.
 vm_trace_on() {
 	mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
-	echo 8192 > /sys/kernel/tracing/buffer_size_kb
+	echo 32768 > /sys/kernel/tracing/buffer_size_kb
 	echo > /sys/kernel/tracing/trace
 	echo 1 > /sys/kernel/tracing/events/rpcrdma2/enable
 }

@@ -74,6 +74,24 @@ fio_verify "NFSv4.2" randrw 4k 2m
 # write, then read back and verify: O_DIRECT 1 MiB WRITEs and READs
 fio_verify "NFSv4.2" write 1m 16m
 metadata "NFSv4.2" 500
+# A 4000-byte symlink target goes as a DDP Read chunk inside a CREATE;
+# READLINK brings it back through the Reply chunk.
+target=$(printf 'd%.0s' $(seq 4000))
+t_check "NFSv4.2 symlink with a 4000-byte target" ln -s "$target" "$mnt/longlink"
+echo 3 > /proc/sys/vm/drop_caches
+t_check "NFSv4.2 readlink returns all 4000 bytes" \
+	test "$(readlink "$mnt/longlink")" = "$target"
+rm -f "$mnt/longlink"
+# A 6 KB NFSv4 ACL makes a SETATTR larger than the inline threshold with
+# no DDP-eligible item: a Long Call (RDMA_NOMSG, Position-Zero Read chunk).
+: > "$mnt/aclfile"
+t_check "NFSv4.2 setxattr of a 6 KB ACL (Long Call)" python3 - "$mnt/aclfile" <<'PY'
+import os, struct, sys
+who = b"OWNER@"
+ace = struct.pack(">IIII", 0, 0, 0x1, len(who)) + who + b"\0\0"
+os.setxattr(sys.argv[1], "system.nfs4_acl", struct.pack(">I", 250) + ace * 250)
+PY
+rm -f "$mnt/aclfile"
 t_check "umount NFSv4.2" umount "$mnt"
 
 for v in 4.1 4.0; do
@@ -105,6 +123,8 @@ for e in svcrdma2_accept svcrdma2_wc_recv svcrdma2_wc_send svcrdma2_wc_read \
 	 svcrdma2_reply svcrdma2_decode_rqst; do
 	t_check "tracepoint $e fired" test "$(trace_count "$e")" -gt 0
 done
+t_check "a Long Call arrived (RDMA_NOMSG with a Read chunk, tracepoint)" \
+	grep -q "svcrdma2_decode_rqst:.* vers=1 .*htype=1 read_chunks=1 .*rpc_len=0" /sys/kernel/tracing/trace
 t_check "a reply went through a Reply chunk (tracepoint)" \
 	grep -q "svcrdma2_reply:.*reply_chunk=1" /sys/kernel/tracing/trace
 t_check "a reply used Send With Invalidate (tracepoint)" \

@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/tools/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch
+	setup stock-build checkpatch bench
 
 all: modules
 
@@ -34,6 +34,11 @@ check:
 # Only the KUnit suites, in the VM (the quick loop for kernel code).
 kunit:
 	tools/check.sh kunit
+
+# NFS over svcrdma2, the in-tree svcrdma and TCP on the no-debug kernel:
+# one table of figures (not a test).
+bench:
+	tools/bench.sh
 
 # Boot the VM and show an NFS mount over RDMA on Soft-RoCE.
 demo:

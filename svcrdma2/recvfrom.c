@@ -261,15 +261,33 @@ static void svc_rdma2_handle_connprop(struct svc_rdma2_xprt *sx,
 	trace_svcrdma2_connprop_recv(sx, props);
 }
 
-/* The first valid message fixes the connection's version (draft §7.3) */
-static void svc_rdma2_fix_version(struct svc_rdma2_xprt *sx, u32 vers)
+/*
+ * The first valid message fixes the connection's version (draft §7.3).
+ * Returns false when another thread fixed the other version first (a
+ * client that sent both before any grant, breaking §7): the message is
+ * then answered ERR_VERS naming the version in use.
+ */
+static bool svc_rdma2_fix_version(struct svc_rdma2_xprt *sx,
+				  const struct rpcrdma2_hdr *hdr)
 {
-	if (READ_ONCE(sx->sx_vers) || cmpxchg(&sx->sx_vers, 0, vers))
-		return;
-	trace_svcrdma2_version(sx, vers);
-	/* draft v2 §5.3.4: CONNPROP goes first, before any reply */
-	if (vers == RPCRDMA2_VERS_2)
-		svc_rdma2_send_connprop(sx);
+	struct rpcrdma2_error err = { .code = RPCRDMA2_ERR_VERS };
+	u32 old = READ_ONCE(sx->sx_vers);
+
+	if (!old)
+		old = cmpxchg(&sx->sx_vers, 0, hdr->vers);
+	if (!old) {
+		trace_svcrdma2_version(sx, hdr->vers);
+		/* draft v2 §5.3.4: CONNPROP goes first, before any reply */
+		if (hdr->vers == RPCRDMA2_VERS_2)
+			svc_rdma2_send_connprop(sx);
+		return true;
+	}
+	if (old == hdr->vers)
+		return true;
+	err.vers.low = old;
+	err.vers.high = old;
+	svc_rdma2_send_err_code(sx, hdr, &err);
+	return false;
 }
 
 /*
@@ -348,8 +366,8 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 		break;
 	case RPCRDMA2_HT_CONNPROP:
 		/* the codec accepts CONNPROP in v2 only */
-		svc_rdma2_fix_version(sx, hdr->vers);
-		svc_rdma2_handle_connprop(sx, hdr);
+		if (svc_rdma2_fix_version(sx, hdr))
+			svc_rdma2_handle_connprop(sx, hdr);
 		return false;
 	default:
 		/*
@@ -366,7 +384,7 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 		svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
 		return false;
 	}
-	return true;
+	return svc_rdma2_fix_version(sx, hdr);
 }
 
 /**
@@ -410,7 +428,6 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	if (!svc_rdma2_decode(sx, ctxt))
 		goto out_put;
 	hdr = &ctxt->rc_hdr;
-	svc_rdma2_fix_version(sx, hdr->vers);
 	svc_rdma2_count(sx, hdr->vers == RPCRDMA2_VERS_2 ?
 			SVC_RDMA2_MSGS_V2 : SVC_RDMA2_MSGS_V1, 1);
 	trace_svcrdma2_decode_rqst(&ctxt->rc_cid, hdr);

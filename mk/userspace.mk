@@ -7,6 +7,7 @@
 #   fuzz/<name>.c             -> build/fuzz/<name>     (libFuzzer, ASan+UBSan)
 #                                seed corpus: fuzz/corpus/<name>/
 #   tools/rpcrdma2-decode.c   -> build/tools/rpcrdma2-decode
+#   tools/rpcrdma2-ping.c     -> build/tools/rpcrdma2-ping (librdmacm, libibverbs)
 #   tools/bench-codec.c       -> build/tools/bench-codec (-O2, no sanitizers)
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
@@ -39,12 +40,19 @@ build/tools/rpcrdma2-decode: tools/rpcrdma2-decode.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
 
+# A requester on a real RC QP: run in the test guest (tests/vm/ping_*.sh),
+# which cannot build it, so `tools` builds it on the host.
+build/tools/rpcrdma2-ping: tools/rpcrdma2-ping.c $(US_LIBSRC) $(US_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC) -lrdmacm -libverbs
+
 build/tools/bench-codec: tools/bench-codec.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
 
 .PHONY: userspace-test fuzz fuzz-short bench-codec tools
-tools: $(if $(wildcard tools/rpcrdma2-decode.c),build/tools/rpcrdma2-decode)
+tools: $(if $(wildcard tools/rpcrdma2-decode.c),build/tools/rpcrdma2-decode) \
+	$(if $(wildcard tools/rpcrdma2-ping.c),build/tools/rpcrdma2-ping)
 
 userspace-test: $(US_TESTS) tools
 	@rc=0; for t in $(US_TESTS); do $$t || rc=1; done; exit $$rc

@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# build/tools/rpcrdma2-ping on the host: the command line only (usage
+# errors exit 2 before anything touches RDMA). The round trips themselves
+# run in the test guest: tests/vm/ping_v1.sh.
+# Prints one PASS:/FAIL: line per case; exits 1 if any failed.
+#
+# Usage: ping_tool_test.sh [TOOL]   (default: build/tools/rpcrdma2-ping)
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tool=${1:-$top/build/tools/rpcrdma2-ping}
+failed=0
+
+if [ ! -x "$tool" ]; then
+	echo "FAIL: ping tool: $tool not built"
+	exit 1
+fi
+
+# t NAME EXIT REGEX ARGS...: the tool exits EXIT and prints a line
+# matching REGEX (stdout and stderr together)
+t() {
+	local name=$1 want=$2 re=$3 out rc
+	shift 3
+	out=$(timeout 10 "$tool" "$@" 2>&1)
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		echo "FAIL: $name: exit $rc, want $want: $(echo "$out" | head -n 3 | tr '\n' '|')"
+		failed=1
+	elif ! grep -Eq -- "$re" <<<"$out"; then
+		echo "FAIL: $name: no line matching '$re' in: $(echo "$out" | head -n 3 | tr '\n' '|')"
+		failed=1
+	else
+		echo "PASS: $name"
+	fi
+}
+
+t "ping tool: --help" 0 '^  -c, --count N' --help
+t "ping tool: no HOST" 2 'exactly one HOST'
+t "ping tool: two HOSTs" 2 'exactly one HOST' a b
+t "ping tool: --vers 3" 2 '--vers must be 1 or 2' --vers 3 h
+t "ping tool: --size not a multiple of 1024" 2 'multiple of 1024' --size 1000 h
+t "ping tool: --size above 256 KiB" 2 'multiple of 1024' --size 263168 h
+t "ping tool: --window 0" 2 'bad --window' -w 0 h
+t "ping tool: --window above the maximum" 2 'bad --window' -w 257 h
+t "ping tool: --timeout 0" 2 'bad --timeout' -t 0 h
+t "ping tool: --port 0" 2 'bad --port' -p 0 h
+t "ping tool: --count not a number" 2 'bad --count' -c x h
+t "ping tool: odd hex digit count" 2 'bad --send-hex' --send-hex abc h
+t "ping tool: hex byte split by a space" 2 'bad --send-hex' --send-hex "0 1" h
+t "ping tool: non-hex character" 2 'bad --send-hex' --send-hex 0g h
+t "ping tool: --expect-hex needs --send-hex" 2 'need --send-hex' \
+	--expect-hex 00 h
+t "ping tool: --ignore-credits needs --send-hex" 2 'need --send-hex' \
+	--ignore-credits h
+t "ping tool: --expect-hex and --expect-no-reply" 2 'exclude each other' \
+	--send-hex 00000000 --expect-hex 00 --expect-no-reply h
+t "ping tool: --send-hex longer than --size" 2 'exceeds --size' \
+	--size 1024 --send-hex "$(printf '00%.0s' $(seq 1025))" h
+t "ping tool: --help names --after-negotiate" 0 '^      --after-negotiate' --help
+t "ping tool: --after-negotiate needs --send-hex" 2 'need --send-hex' \
+	--after-negotiate h
+t "ping tool: --then-ping needs --send-hex" 2 'need --send-hex' \
+	--then-ping h
+t "ping tool: --overrun with a window above the credits" 2 \
+	'--overrun needs --window <= --credits' --overrun -w 40 --credits 32 h
+t "ping tool: --fuzz 0" 2 'bad --fuzz' --fuzz 0 h
+t "ping tool: --fuzz with --send-hex" 2 'exclude each other' \
+	--fuzz 10 --send-hex 00000000 h
+t "ping tool: --seed needs --fuzz" 2 'need --fuzz' --seed 1 h
+t "ping tool: --corpus needs --fuzz" 2 'need --fuzz' --corpus /tmp h
+
+exit $failed

@@ -1,0 +1,813 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# build/tools/rpcrdma2-ping against svcrdma2 ("rdma2 20049"), on the wire:
+# 1. v2 NULL pings: version 2 with no fallback, the server's RDMA2_CONNPROP
+#    before the first reply (RBSIZ 4096, BRS NONE, RESPONSE, xid 0), 64
+#    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters.
+# 2. Malformed and unusual headers, byte-exact, each on a connection that
+#    must go on serving NULL calls afterwards (--then-ping), most of them
+#    after the NULL exchange fixed the version (--after-negotiate); a
+#    fresh connection is served after every group.
+# 3. Credits overrun: more calls in flight than granted.
+# 4. Wire fuzzing from the codec corpus, then a NULL ping.
+# Every expected reply below was worked out by hand from the XDR in
+# draft-cel-nfsv4-rpcrdma-version-two-09 §3, §5.3.3, §6 and RFC 8166 §4,
+# with the server's choices in Documentation/svcrdma2.rst; one word per
+# line, as in tests/vectors/codec_vectors.h. The server grants 64 credits
+# (0x40); our requests ask for 32 (0x20), which the server ignores.
+# The guest cannot build the tool: `make tools` builds it on the host.
+. "$(dirname "$0")/lib.sh"
+
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+PORT=$NFS_V2_PORT
+
+vm_rxe_up
+vm_load_svcrdma2
+vm_nfsd_up rdma2 "$PORT"
+t_check "nfsd lists rdma2 $PORT" grep -q "^rdma2 $PORT\$" /proc/fs/nfsd/portlist
+
+# p_run NAME ARGS...: run the tool (never longer than 60 s; FUZZ_SECS for
+# --fuzz), keep its output in $out (also shown, indented), its exit status
+# in $rc and its wall time in $secs.
+p_run() {
+	local name=$1 t0 limit=60
+	shift
+	case " $* " in *" --fuzz "*) limit=$FUZZ_SECS ;; esac
+	t0=$(date +%s)
+	out=$(timeout "$limit" "$PING" "$@" 2>&1)
+	rc=$?
+	secs=$(($(date +%s) - t0))
+	echo "-- $name: rpcrdma2-ping $* (exit $rc, ${secs} s)"
+	sed 's/^/  | /' <<<"$out"
+	printf '%s\n' "$out" > "$RESULTS/ping2-${name//[ \/]/_}.out"
+}
+
+# p_expect NAME WANT_RC LINE-REGEX...: the last p_run exited WANT_RC and
+# printed a line matching each (extended) regex.
+p_expect() {
+	local name=$1 want=$2 re
+	shift 2
+	if [ "$rc" != "$want" ]; then
+		t_fail "$name" "exit $rc, want $want"
+		return
+	fi
+	for re in "$@"; do
+		if ! grep -Eq -- "$re" <<<"$out"; then
+			t_fail "$name" "no line matching '$re'"
+			return
+		fi
+	done
+	t_pass "$name"
+}
+
+# p_count NAME N REGEX: exactly N lines of the last output match
+p_count() {
+	local n
+	n=$(grep -Ec -- "$3" <<<"$out")
+	if [ "$n" = "$2" ]; then t_pass "$1"; else t_fail "$1" "$n lines, want $2"; fi
+}
+
+# words: hex words on stdin, one a line, "# ..." comments, as one string
+words() {
+	sed 's/#.*//' | tr -s ' \t\n' ' '
+}
+
+# null_call XID: an RPC NULL call (RFC 5531 §9) to NFS version 3, 40 bytes
+null_call() {
+	words <<EOF
+$1	# xid
+00000000	# msg_type CALL
+00000002	# rpcvers 2
+000186a3	# prog 100003 (NFS)
+00000003	# vers 3
+00000000	# proc 0 (NULL)
+00000000	# cred: AUTH_NONE
+00000000	#   length 0
+00000000	# verf: AUTH_NONE
+00000000	#   length 0
+EOF
+}
+
+# null_reply XID: nfsd's reply to it: MSG_ACCEPTED, AUTH_NONE, SUCCESS
+null_reply() {
+	words <<EOF
+$1	# xid
+00000001	# msg_type REPLY
+00000000	# reply_stat MSG_ACCEPTED
+00000000	# verf: AUTH_NONE
+00000000	#   length 0
+00000000	# accept_stat SUCCESS (void result)
+EOF
+}
+
+# fresh NAME: a new connection is served (negotiation and one NULL call)
+fresh() {
+	p_run "fresh $1" -p "$PORT" -c 1 "$GUEST_IP"
+	p_expect "a fresh connection is served $1" 0 \
+		'^version: 2$' '^1 calls, 1 replies, 0% lost, version 2'
+}
+
+# raw NAME VERS WANT SENT [OPTIONS...]: send SENT (hex), expect exactly
+# the bytes WANT back, or "none" for no reply within 2 s; then the same
+# connection must answer a NULL call in version VERS (--then-ping).
+# OPTIONS: e.g. --after-negotiate, --vers 1.
+raw() {
+	local name=$1 vers=$2 want=$3 sent=$4
+	shift 4
+	if [ "$want" = none ]; then
+		p_run "$name" -p "$PORT" -t 2 --send-hex "$sent" --expect-no-reply \
+			--then-ping -c 1 "$@" "$GUEST_IP"
+		p_expect "$name: no reply, then the connection serves a NULL call" 0 \
+			'^no reply$' "^1 calls, 1 replies, 0% lost, version $vers"
+	else
+		p_run "$name" -p "$PORT" --send-hex "$sent" --expect-hex "$want" \
+			--then-ping -c 1 "$@" "$GUEST_IP"
+		p_expect "$name: exact reply, then the connection serves a NULL call" 0 \
+			'^reply matches --expect-hex$' \
+			"^1 calls, 1 replies, 0% lost, version $vers"
+	fi
+}
+
+rtt='time=[0-9]+\.[0-9]{3} ms$'
+
+# ====================================================================
+# 1. v2 NULL pings, and v1
+# ====================================================================
+p_run "v2 ping" -v -p "$PORT" -c 5 "$GUEST_IP"
+p_expect "ping (v2): version 2 negotiated with no fallback" 0 \
+	'^private data received \([0-9]+ bytes\): version 1, R [01], send 4096, receive 4096$' \
+	'^negotiate: NULL call as RDMA2_MSG, rdma_vers 2$' \
+	'^version: 2$' \
+	'^inline threshold: send 4096, receive 4096$' \
+	'^5 calls, 5 replies, 0% lost, version 2' \
+	'^rtt min/avg/max = '
+p_count "ping (v2): no ERR_VERS, no fallback" 0 '^(fallback:|negotiate: ERR_VERS)'
+p_count "ping (v2): one connection" 1 '^connected: '
+# draft §5.3.4 and svcrdma2.rst: CONNPROP first, RBSIZ = buf_size, BRS NONE,
+# RESPONSE set, xid 0, rdma_credit the grant
+p_expect "ping (v2): the server's RDMA2_CONNPROP came before the first reply" 0 \
+	'^connprop: RBSIZ 4096 \(sent\), BRS RDMA2_RVREQSUP_NONE \(sent\), credit field 64$' \
+	'^connprop: xid 0x00000000, flags 0x00000001 RESPONSE, before the first reply$'
+p_count "ping (v2): exactly one RDMA2_CONNPROP" 1 '^connprop: RBSIZ'
+# its bytes: xid, vers, credit, htype 5, flags, propset of 2, RBSIZ, BRS
+p_expect "ping (v2): the RDMA2_CONNPROP is the 48 bytes svcrdma2.rst describes" 0 \
+	'^received \(48 bytes\): 00000000 00000002 00000040 00000005 00000001 00000002 00000001 00000004 00001000 00000002 00000004 00000000$'
+p_expect "ping (v2): 64 credits granted" 0 '^credits: requested 32, granted 64$'
+p_count "ping (v2): 5 NULL replies in v2 with 64 credits" 5 \
+	"^NULL reply from $GUEST_IP: seq=[1-5] .*vers=2 credits=64 $rtt"
+# -v prints every message's header: the CONNPROP and 6 replies, all RESPONSE
+p_count "ping (v2): every message from the server carries RPCRDMA2_F_RESPONSE" 7 \
+	'^  flags: 0x00000001 RESPONSE$'
+p_count "ping (v2): no message without it" 0 '^  flags: 0x0000000[^1]'
+
+p_run "v1 ping" --vers 1 -p "$PORT" -c 5 "$GUEST_IP"
+p_expect "ping --vers 1: svcrdma2 serves version 1" 0 \
+	'^negotiate: NULL call as RDMA_MSG, rdma_vers 1$' \
+	'^version: 1$' \
+	'^credits: requested 32, granted 64$' \
+	'^5 calls, 5 replies, 0% lost, version 1'
+p_count "ping --vers 1: no RDMA2_CONNPROP on a v1 connection" 0 '^connprop: RBSIZ'
+
+cat /proc/fs/svcrdma2/stats
+t_check "svcrdma2 counter msgs_v2 > 0" test "$(svc_stat msgs_v2)" -gt 0
+t_check "svcrdma2 counter connprop_sent > 0" test "$(svc_stat connprop_sent)" -gt 0
+t_check "svcrdma2 counter msgs_v1 > 0" test "$(svc_stat msgs_v1)" -gt 0
+
+# ====================================================================
+# 2a. rdma_vers 3 (RFC 8166 §4.5.1, draft §5.3.3 / §7.2): ERR_VERS in the
+#     version-independent 7-word layout, xid and vers copied
+# ====================================================================
+v3=$(words <<'EOF'
+5a000001	# rdma_xid
+00000003	# rdma_vers 3: no such version
+00000020	# rdma_credit
+00000000	# rdma_proc 0
+00000000	# three more words: 28 bytes, the RFC 8166 §4.5 minimum
+00000000
+00000000
+EOF
+)
+# Before any message fixed the version: the range is 1..2.
+raw "rdma_vers 3 first" 2 "$(words <<'EOF'
+5a000001	# rdma_xid, copied
+00000003	# rdma_vers, copied
+00000040	# rdma_credit: the grant, 64
+00000004	# RDMA_ERROR
+00000001	# ERR_VERS
+00000001	# rdma_vers_low 1
+00000002	# rdma_vers_high 2
+EOF
+)" "$v3"
+# After the v2 NULL exchange: only the version in use (svcrdma2.rst).
+raw "rdma_vers 3 on a v2 connection" 2 "$(words <<'EOF'
+5a000001	# rdma_xid
+00000003	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA_ERROR
+00000001	# ERR_VERS
+00000002	# low 2
+00000002	# high 2
+EOF
+)" "$v3" --after-negotiate
+raw "rdma_vers 3 on a v1 connection" 1 "$(words <<'EOF'
+5a000001	# rdma_xid
+00000003	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA_ERROR
+00000001	# ERR_VERS
+00000001	# low 1
+00000001	# high 1
+EOF
+)" "$v3" --after-negotiate --vers 1
+fresh "after the rdma_vers 3 cases"
+
+# ====================================================================
+# 2b. Unknown v2 header type (draft §5.2, §5.3.3): RDMA2_ERR_INVAL_HTYPE
+# ====================================================================
+htype() {
+	words <<EOF
+$1	# rdma_xid
+00000002	# rdma_vers 2
+00000020	# rdma_credit
+$2	# rdma_htype: not RDMA2_MSG/NOMSG/ERROR/CONNPROP (0, 1, 4, 5)
+00000000	# rdma_flags
+00000000	# two words of body, never parsed
+00000000
+EOF
+}
+inval_htype() {
+	words <<EOF
+$1	# rdma_xid, copied
+00000002	# rdma_vers, copied
+00000040	# rdma_credit: 64
+00000004	# RDMA2_ERROR
+00000001	# rdma_flags: RPCRDMA2_F_RESPONSE (§3.2: MUST for RDMA2_ERROR)
+00000003	# RDMA2_ERR_INVAL_HTYPE (void arm)
+EOF
+}
+raw "v2 htype 9 first" 2 "$(inval_htype 5b000001)" "$(htype 5b000001 00000009)"
+raw "v2 htype 9 on a v2 connection" 2 "$(inval_htype 5b000002)" \
+	"$(htype 5b000002 00000009)" --after-negotiate
+# 2 is RDMA_MSGP in v1, nothing in v2
+raw "v2 htype 2 on a v2 connection" 2 "$(inval_htype 5b000003)" \
+	"$(htype 5b000003 00000002)" --after-negotiate
+fresh "after the header type cases"
+
+# ====================================================================
+# 2c. Unparseable v2 headers (draft §5.3.3): RDMA2_ERR_BAD_XDR
+# ====================================================================
+bad_xdr() {
+	words <<EOF
+$1	# rdma_xid, copied
+00000002	# rdma_vers, copied
+00000040	# rdma_credit: 64
+00000004	# RDMA2_ERROR
+00000001	# rdma_flags: RPCRDMA2_F_RESPONSE
+00000002	# RDMA2_ERR_BAD_XDR (void arm)
+EOF
+}
+raw "v2 Read list discriminator 2" 2 "$(bad_xdr 5c000001)" "$(words <<EOF
+5c000001	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags: a Call
+00000000	# rdma_inv_handle: none
+00000002	# rdma_reads: optional-data discriminator 2, neither 0 nor 1
+00000000	# rdma_writes: none
+00000000	# rdma_reply: none
+$(null_call 5c000001)
+EOF
+)" --after-negotiate
+raw "v2 Write chunk truncated" 2 "$(bad_xdr 5c000002)" "$(words <<'EOF'
+5c000002	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000000	# rdma_reads: none
+00000001	# rdma_writes: one Write chunk
+00000002	#   of 2 segments, but only one follows
+0000c001	#   rdma_handle
+00001000	#   rdma_length
+00000000	#   rdma_offset (64 bits)
+00010000
+EOF
+)" --after-negotiate
+raw "v2 reserved rdma_flags bit" 2 "$(bad_xdr 5c000003)" "$(words <<EOF
+5c000003	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000002	# rdma_flags: bit 1 is reserved (§3.2)
+00000000	# rdma_inv_handle
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 5c000003)
+EOF
+)" --after-negotiate
+raw "v2 RESPONSE on a Call" 2 "$(bad_xdr 5c000004)" "$(words <<EOF
+5c000004	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000001	# rdma_flags: RESPONSE, but msg_type below is CALL (§3.2)
+00000000	# rdma_inv_handle
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 5c000004)
+EOF
+)" --after-negotiate
+raw "v2 RDMA2_NOMSG without chunks" 2 "$(bad_xdr 5c000005)" "$(words <<'EOF'
+5c000005	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000001	# RDMA2_NOMSG: a chunk must hold the RPC message (§5.3.2)
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000000	# rdma_reads: none
+00000000	# rdma_writes: none
+00000000	# rdma_reply: none
+EOF
+)" --after-negotiate
+raw "v2 message of 30 bytes" 2 "$(bad_xdr 5c000006)" "$(words <<'EOF'
+5c000006	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000000	# rdma_reads
+0000		# two bytes: not a whole XDR unit
+EOF
+)" --after-negotiate
+raw "v2 RDMA2_MSG without an RPC message" 2 "$(bad_xdr 5c000007)" "$(words <<'EOF'
+5c000007	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG: rdma_rpc_first_word must follow (§5.3.1)
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply; the message ends here
+EOF
+)" --after-negotiate
+fresh "after the BAD_XDR cases"
+
+# ====================================================================
+# 2d. Segments per chunk (draft §5.3.3 RDMA2_ERR_SEGMENTS; max_segs 32)
+# ====================================================================
+# write_chunk XID NSEGS: a v2 NULL Call with one Write chunk of NSEGS
+# segments (handle 0000d0NN, 4096 bytes, offset NN * 4096): 612 bytes for
+# 33, well under the 4096-byte Receive.
+write_chunk() {
+	local i
+	{
+		echo "$1	# rdma_xid"
+		echo "00000002	# rdma_vers"
+		echo "00000020	# rdma_credit"
+		echo "00000000	# RDMA2_MSG"
+		echo "00000000	# rdma_flags"
+		echo "00000000	# rdma_inv_handle"
+		echo "00000000	# rdma_reads: none"
+		echo "00000001	# rdma_writes: one Write chunk"
+		printf '%08x	# of %d segments\n' "$2" "$2"
+		for i in $(seq "$2"); do
+			printf '%08x %08x %08x %08x	# handle, length, offset\n' \
+				$((0xd000 + i)) 4096 0 $((i * 4096))
+		done
+		echo "00000000	# end of the Write list"
+		echo "00000000	# rdma_reply: none"
+		null_call "$1"
+	} | words
+}
+raw "v2 Write chunk of 33 segments" 2 "$(words <<'EOF'
+5d000001	# rdma_xid
+00000002	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000006	# RDMA2_ERR_SEGMENTS
+00000020	# rdma_max_segments: 32
+EOF
+)" "$(write_chunk 5d000001 33)" --after-negotiate
+# The limit is inclusive: 32 segments are accepted. NULL has no DDP
+# result, so the chunk comes back unused (RFC 8166 §3.4.6, §4.3.2): the
+# same segment count, every segment empty (length 0), handle and offset
+# as sent; inline, plain Send (rdma_inv_handle 0).
+used32=$(
+	{
+		echo "5d000002	# rdma_xid"
+		echo "00000002	# rdma_vers"
+		echo "00000040	# rdma_credit: 64"
+		echo "00000000	# RDMA2_MSG"
+		echo "00000001	# RPCRDMA2_F_RESPONSE"
+		echo "00000000	# rdma_inv_handle: none in a reply"
+		echo "00000000	# rdma_reads: none"
+		echo "00000001	# rdma_writes: the Call's one Write chunk"
+		echo "00000020	# its 32 segments"
+		for i in $(seq 32); do
+			printf '%08x %08x %08x %08x	# handle, length 0, offset\n' \
+				$((0xd000 + i)) 0 0 $((i * 4096))
+		done
+		echo "00000000	# end of the Write list"
+		echo "00000000	# rdma_reply: none"
+		null_reply 5d000002
+	} | words)
+raw "v2 Write chunk of 32 segments" 2 "$used32" "$(write_chunk 5d000002 32)" \
+	--after-negotiate
+
+# max_segs is a module parameter for new connections: 2 now
+t_check "max_segs can be set to 2" bash -c 'echo 2 > /sys/module/svcrdma2/parameters/max_segs'
+raw "v2 Write chunk of 3 segments, max_segs 2" 2 "$(words <<'EOF'
+5d000003	# rdma_xid
+00000002	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000006	# RDMA2_ERR_SEGMENTS
+00000002	# rdma_max_segments: 2
+EOF
+)" "$(write_chunk 5d000003 3)" --after-negotiate
+# A Read chunk is every segment with its Position (RFC 8166 §3.4.5)
+raw "v2 Read chunk of 3 segments, max_segs 2" 2 "$(words <<'EOF'
+5d000004	# rdma_xid
+00000002	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000006	# RDMA2_ERR_SEGMENTS
+00000002	# rdma_max_segments: 2
+EOF
+)" "$(words <<EOF
+5d000004	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000001	# rdma_reads: a Read segment
+00000028	#   position 40
+0000d101 00000004 00000000 00000000	# handle, length, offset
+00000001	# another
+00000028	#   position 40: the same Read chunk
+0000d102 00000004 00000000 00001000
+00000001	# another
+00000028	#   position 40: a third segment
+0000d103 00000004 00000000 00002000
+00000000	# end of the Read list
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 5d000004)
+EOF
+)" --after-negotiate
+t_check "max_segs back to 32" bash -c 'echo 32 > /sys/module/svcrdma2/parameters/max_segs'
+t_check "max_segs reads 32" grep -qx 32 /sys/module/svcrdma2/parameters/max_segs
+fresh "after the segment cases"
+
+# ====================================================================
+# 2e. Chunks per Call (draft §5.3.3): 4 Write chunks, 4 Read chunks
+# ====================================================================
+five_writes=$(
+	{
+		echo "5e000001	# rdma_xid"
+		echo "00000002	# rdma_vers"
+		echo "00000020	# rdma_credit"
+		echo "00000000	# RDMA2_MSG"
+		echo "00000000	# rdma_flags"
+		echo "00000000	# rdma_inv_handle"
+		echo "00000000	# rdma_reads: none"
+		for i in 1 2 3 4 5; do
+			echo "00000001	# rdma_writes: Write chunk $i"
+			echo "00000001	#   of one segment"
+			printf '%08x 00001000 00000000 %08x	# handle, length, offset\n' \
+				$((0xe000 + i)) $((i * 4096))
+		done
+		echo "00000000	# end of the Write list"
+		echo "00000000	# rdma_reply: none"
+		null_call 5e000001
+	} | words)
+raw "v2 five Write chunks" 2 "$(words <<'EOF'
+5e000001	# rdma_xid
+00000002	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000005	# RDMA2_ERR_WRITE_CHUNKS
+00000004	# rdma_max_chunks: 4
+EOF
+)" "$five_writes" --after-negotiate
+five_reads=$(
+	{
+		echo "5e000002	# rdma_xid"
+		echo "00000002	# rdma_vers"
+		echo "00000020	# rdma_credit"
+		echo "00000000	# RDMA2_MSG"
+		echo "00000000	# rdma_flags"
+		echo "00000000	# rdma_inv_handle"
+		for i in 1 2 3 4 5; do
+			echo "00000001	# rdma_reads: a Read segment"
+			printf '%08x	#   position %d: Read chunk %d\n' $((i * 8)) $((i * 8)) "$i"
+			printf '%08x 00000004 00000000 %08x	# handle, length, offset\n' \
+				$((0xf000 + i)) $((i * 4096))
+		done
+		echo "00000000	# end of the Read list"
+		echo "00000000	# rdma_writes: none"
+		echo "00000000	# rdma_reply: none"
+		null_call 5e000002
+	} | words)
+raw "v2 five Read chunks" 2 "$(words <<'EOF'
+5e000002	# rdma_xid
+00000002	# rdma_vers
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000004	# RDMA2_ERR_READ_CHUNKS
+00000004	# rdma_max_chunks: 4
+EOF
+)" "$five_reads" --after-negotiate
+fresh "after the chunk count cases"
+
+# ====================================================================
+# 2f. Errors sent by the requester (RFC 8166 §4.2.4, draft §5.3.3): the
+#     responder drops them, answers nothing and keeps the connection
+# ====================================================================
+dropped0=$(svc_stat dropped)
+raw "v2 RDMA2_ERROR with RESPONSE from the requester" 2 none "$(words <<'EOF'
+5f000001	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# rdma_flags: RESPONSE (well-formed, but we are the requester)
+00000002	# RDMA2_ERR_BAD_XDR
+EOF
+)" --after-negotiate
+raw "v2 RDMA2_ERROR without RESPONSE from the requester" 2 none "$(words <<'EOF'
+5f000002	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000004	# RDMA2_ERROR
+00000000	# rdma_flags: RESPONSE clear, which §3.2 forbids for an error
+00000002	# RDMA2_ERR_BAD_XDR
+EOF
+)" --after-negotiate
+raw "v2 RDMA2_ERROR ERR_VERS as the first message" 2 none "$(words <<'EOF'
+5f000003	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# rdma_flags: RESPONSE
+00000001	# RDMA2_ERR_VERS
+00000001	# low 1
+00000002	# high 2
+EOF
+)"
+raw "v1 RDMA_ERROR from the requester" 1 none "$(words <<'EOF'
+5f000004	# rdma_xid
+00000001	# rdma_vers 1
+00000020	# rdma_credit
+00000004	# RDMA_ERROR
+00000002	# ERR_CHUNK
+EOF
+)" --after-negotiate --vers 1
+t_check "svcrdma2 counted the four dropped errors" \
+	test "$(($(svc_stat dropped) - dropped0))" -ge 4
+fresh "after the requester errors"
+
+# ====================================================================
+# 2g. Version 1 oddities (RFC 8166 §4.5, §4.6), on v1 connections
+# ====================================================================
+err_chunk() {
+	words <<EOF
+$1	# rdma_xid, copied
+00000001	# rdma_vers 1
+00000040	# rdma_credit: 64
+00000004	# RDMA_ERROR
+00000002	# ERR_CHUNK
+EOF
+}
+raw "v1 RDMA_MSGP" 1 "$(err_chunk 67000001)" "$(words <<EOF
+67000001	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000002	# RDMA_MSGP: SHOULD be answered ERR_CHUNK (§4.6.1)
+00000004	# rdma_align
+00000400	# rdma_thresh
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 67000001)
+EOF
+)" --after-negotiate --vers 1
+raw "v1 RDMA_MSGP first" 2 "$(err_chunk 67000002)" "$(words <<EOF
+67000002	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000002	# RDMA_MSGP
+00000004	# rdma_align
+00000400	# rdma_thresh
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 67000002)
+EOF
+)"
+raw "v1 RDMA_DONE" 1 none "$(words <<'EOF'
+67000003	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000003	# RDMA_DONE: MUST be silently discarded (§4.6.2)
+00000000	# three words: 28 bytes
+00000000
+00000000
+EOF
+)" --after-negotiate --vers 1
+raw "v1 RDMA_NOMSG without chunks" 1 "$(err_chunk 67000004)" "$(words <<'EOF'
+67000004	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000001	# RDMA_NOMSG: a chunk MUST hold the message (§4.2.4, §4.5.2)
+00000000	# rdma_reads: none
+00000000	# rdma_writes: none
+00000000	# rdma_reply: none
+EOF
+)" --after-negotiate --vers 1
+raw "v1 RDMA_MSG of 24 bytes" 1 none "$(words <<'EOF'
+67000005	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000000	# rdma_reads
+00000000	# rdma_writes; no rdma_reply: under 28 bytes, discarded (§4.5)
+EOF
+)" --after-negotiate --vers 1
+raw "v1 message of 16 bytes first" 2 none "$(words <<'EOF'
+67000006	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG, and nothing more
+EOF
+)"
+raw "v1 rdma_xid differs from the RPC XID" 1 "$(err_chunk 67000007)" "$(words <<EOF
+67000007	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 67000008)
+EOF
+)" --after-negotiate --vers 1
+fresh "after the v1 cases"
+
+# ====================================================================
+# 2h. The other version on a connection whose version is fixed
+#     (draft §7.3; svcrdma2.rst: ERR_VERS names the version in use)
+# ====================================================================
+# v2 connection, v1 RDMA_MSG: ERR_VERS 2..2 in the v1 layout the codec's
+# encoder writes for a v1 header (rdma_vers copied, no rdma_flags)
+raw "v1 NULL call on a v2 connection" 2 "$(words <<'EOF'
+68000001	# rdma_xid
+00000001	# rdma_vers 1, copied
+00000040	# rdma_credit
+00000004	# RDMA_ERROR
+00000001	# ERR_VERS
+00000002	# low 2
+00000002	# high 2
+EOF
+)" "$(words <<EOF
+68000001	# rdma_xid
+00000001	# rdma_vers 1
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 68000001)
+EOF
+)" --after-negotiate
+# v1 connection, v2 RDMA2_MSG: an RDMA2_ERROR in the v2 layout
+raw "v2 NULL call on a v1 connection" 1 "$(words <<'EOF'
+68000002	# rdma_xid
+00000002	# rdma_vers 2, copied
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000001	# RDMA2_ERR_VERS
+00000001	# low 1
+00000001	# high 1
+EOF
+)" "$(words <<EOF
+68000002	# rdma_xid
+00000002	# rdma_vers 2
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+00000000	# rdma_inv_handle
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 68000002)
+EOF
+)" --after-negotiate --vers 1
+# A CONNPROP is a v2 message too: on a v1 connection, ERR_VERS
+raw "v2 RDMA2_CONNPROP on a v1 connection" 1 "$(words <<'EOF'
+68000003	# rdma_xid
+00000002	# rdma_vers 2, copied
+00000040	# rdma_credit
+00000004	# RDMA2_ERROR
+00000001	# RPCRDMA2_F_RESPONSE
+00000001	# RDMA2_ERR_VERS
+00000001	# low 1
+00000001	# high 1
+EOF
+)" "$(words <<'EOF'
+68000003	# rdma_xid
+00000002	# rdma_vers 2
+00000020	# rdma_credit
+00000005	# RDMA2_CONNPROP
+00000000	# rdma_flags
+00000001	# rdma_props: one property
+00000001	#   RDMA2_PROPID_RBSIZ
+00000004	#   rdma_data: 4 bytes
+00001000	#   4096
+EOF
+)" --after-negotiate --vers 1
+fresh "after the version switch cases"
+
+# ====================================================================
+# 2i. rdma_inv_handle that names no handle in the Call (draft §3.3)
+# ====================================================================
+raw "v2 rdma_inv_handle without any chunk" 2 "$(bad_xdr 69000001)" "$(words <<EOF
+69000001	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+00001234	# rdma_inv_handle: there is no handle at all
+00000000	# rdma_reads
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 69000001)
+EOF
+)" --after-negotiate
+raw "v2 rdma_inv_handle naming another handle" 2 "$(bad_xdr 69000002)" "$(words <<EOF
+69000002	# rdma_xid
+00000002	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA2_MSG
+00000000	# rdma_flags
+0000dcba	# rdma_inv_handle: not the Write segment's 0000abcd
+00000000	# rdma_reads
+00000001	# rdma_writes: one Write chunk
+00000001	#   of one segment
+0000abcd 00001000 00000000 00000000	# handle, length, offset
+00000000	# end of the Write list
+00000000	# rdma_reply
+$(null_call 69000002)
+EOF
+)" --after-negotiate
+fresh "after the rdma_inv_handle cases"
+
+cat /proc/fs/svcrdma2/stats
+for c in err_vers err_bad_xdr err_inval_htype err_read_chunks err_write_chunks err_segments dropped; do
+	t_check "svcrdma2 counter $c > 0 after the malformed cases" test "$(svc_stat "$c")" -gt 0
+done
+
+# ====================================================================
+# 3. Credits overrun: 200 calls in flight against a grant of 64 (RFC 8166
+#    §3.3.1 forbids it; svcrdma2.rst: RNR retry absorbs it)
+# ====================================================================
+rdma statistic show link rxe0/1 2>/dev/null | tee "$RESULTS/rxe-stats-before"
+p_run "overrun" -p "$PORT" --credits 200 -w 200 --overrun -c 1000 -t 20 "$GUEST_IP"
+rdma statistic show link rxe0/1 2>/dev/null | tee "$RESULTS/rxe-stats-after"
+p_expect "overrun: 1000 calls with up to 200 in flight, every one answered" 0 \
+	'^credits: requested 200, granted 64$' \
+	'^1000 calls, 1000 replies, 0% lost, version 2, at most 200 in flight' \
+	'^overrun: 200 calls in flight, 136 more than the 64 granted$'
+p_count "overrun: every reply still grants 64" 1000 \
+	"^NULL reply from $GUEST_IP: seq=[0-9]+ .*vers=2 credits=64 $rtt"
+fresh "after the overrun"
+
+# ====================================================================
+# 4. Wire fuzzing from the codec corpus
+# ====================================================================
+FUZZ_SECS=240
+p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-8000}" --seed "${FUZZ_SEED:-20491}" \
+	--corpus "$RPCRDMA2_TOP/fuzz/corpus/fuzz_codec" "$GUEST_IP"
+p_expect "fuzz: every error reply as the codec says, no reply where none is due, no unexplained close" 0 \
+	'^fuzz: 0 failures$' \
+	'^fuzz: final NULL call on a fresh connection: answered$'
+fresh "after the fuzzer"
+
+cat /proc/fs/svcrdma2/stats
+vm_nfsd_down
+t_check "rmmod svcrdma2 after nfsd stopped" rmmod svcrdma2
+t_check "rmmod rpcrdma2_common" rmmod rpcrdma2_common
+t_done

@@ -1,0 +1,2787 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rpcrdma2-ping: an RPC-over-RDMA requester in userspace (librdmacm and
+ * libibverbs, one RC QP) that negotiates the transport version the way a
+ * version 2 client must (draft-cel-nfsv4-rpcrdma-version-two-09 §7),
+ * falls back to version 1 (RFC 8166) on the same connection when the
+ * server answers ERR_VERS, and then times RPC NULL round trips.
+ *
+ * Every transport header it sends or receives goes through the project's
+ * shared codec (common/codec_*.c) and every CM private-data buffer
+ * through common/cm_pdata.c (RFC 8797), exactly as the kernel modules use
+ * them. With --send-hex it instead sends one raw transport message and
+ * prints whatever comes back, so tests can drive malformed headers
+ * byte-exactly: as the first message of a fresh connection, or with
+ * --after-negotiate once the NULL exchange has fixed the version; with
+ * --then-ping the same connection must then still serve NULL calls.
+ * --overrun sends more calls than the server granted (a test of its flow
+ * control), and --fuzz sends headers mutated from the codec's fuzz corpus
+ * over real connections, checking every error reply byte for byte against
+ * what the shared codec says the server must answer.
+ *
+ * Exit status: 0 success; 1 any failure (connection, protocol, a reply
+ * that is wrong, no reply, --expect-* mismatch); 2 usage error.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+
+#include <rpcrdma2/codec.h>
+#include <rpcrdma2/cm_pdata.h>
+
+#define PROG			"rpcrdma2-ping"
+
+#define DEF_PORT		20049	/* IANA nfsrdma */
+#define DEF_COUNT		5
+#define DEF_CREDITS		32
+#define DEF_WINDOW		1
+#define DEF_SIZE		4096
+#define DEF_TIMEOUT_MS		5000
+#define DEF_NFS_VERS		3
+#define MAX_WINDOW		256
+#define MAX_CREDITS		1024
+
+/* --fuzz: mutated messages between two NULL calls (fewer than the grant) */
+#define FUZZ_BATCH		8
+
+/* Receives beyond the credits, for unsolicited RDMA2_CONNPROP and errors */
+#define SPARE_RECVS		2
+
+/* Room the decoder gets for chunks the server should not send us at all */
+#define LIM_CHUNKS		4
+#define LIM_SEGS		4
+
+/* The first message on a connection: RFC 8166 §3.3.3, draft v2 §7 */
+#define FIRST_MSG_MAX		RPCRDMA2_V1_DEF_INLINE
+
+/* ONC RPC (RFC 5531 §9) */
+#define RPC_CALL		0
+#define RPC_REPLY		1
+#define RPC_VERSION		2
+#define RPC_MSG_ACCEPTED	0
+#define RPC_MSG_DENIED		1
+#define RPC_SUCCESS		0
+#define RPC_AUTH_NONE		0
+#define RPC_AUTH_GSS		6	/* RFC 2203 */
+#define RPC_MAX_AUTH_BYTES	400
+#define RPC_NULL_PROC		0
+#define NFS_PROGRAM		100003
+#define RPC_NULL_CALL_SIZE	40	/* xid ... verifier, no arguments */
+
+/* How long to sleep between polls of the Send CQ while a slot drains */
+#define SEND_POLL_NS		20000
+
+/* How long teardown waits for the disconnect to complete */
+#define DISCONNECT_WAIT_MS	1000
+
+struct ping_opts {
+	const char *host;
+	u32 port;
+	u32 vers;
+	u32 count;
+	u32 window;
+	u32 credits;
+	u32 size;
+	u32 nfs_vers;
+	u32 timeout_ms;
+	bool verbose;
+	u8 *send_msg;
+	size_t send_len;
+	u8 *expect;
+	size_t expect_len;
+	bool expect_none;
+	bool ignore_credits;
+	bool after_negotiate;
+	bool then_ping;
+	bool overrun;
+	u32 fuzz;
+	u32 seed;
+	bool have_seed;
+	const char *corpus;
+};
+
+/* One RPC NULL call: its Send buffer is send slot number (this - calls) */
+struct ping_call {
+	bool busy;		/* sent, no reply yet */
+	bool send_busy;		/* its Send has not completed yet */
+	u32 xid;
+	u32 vers;
+	u32 seq;
+	struct timespec t0;
+};
+
+struct ping {
+	const struct ping_opts *opts;
+
+	/* connection */
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_comp_channel *cc;
+	struct ibv_cq *recv_cq;
+	struct ibv_cq *send_cq;
+	struct ibv_mr *mr;
+	u8 *buf;
+	u32 nr_recvs;
+	u32 nr_sends;
+	bool cq_armed;
+	bool connected;
+	bool disconnected;
+
+	/* RFC 8797 private data */
+	struct rpcrdma2_cm_pdata peer;
+	int peer_rc;
+	u32 peer_len;
+
+	/* what the exchange taught us */
+	u32 vers;
+	bool fell_back;
+	u32 granted;		/* 0 until a reply grants credits */
+	u32 send_thresh;
+	u32 recv_thresh;
+	bool have_props;
+	struct rpcrdma2_props props;
+	u32 discarded;
+	u32 first_vers;		/* the version negotiation starts with */
+	bool negotiated;	/* a NULL reply has fixed the version */
+	bool qp_failed;		/* a completion failed: the QP is in error */
+	bool recv_failed;	/* it was a Receive (else a Send) */
+	u32 fail_status;	/* and its enum ibv_wc_status */
+
+	/* --fuzz state; NULL otherwise */
+	struct fuzz *fz;
+
+	/* calls */
+	u32 next_xid;
+	struct ping_call calls[MAX_WINDOW];
+
+	/* decoder state, attached once */
+	struct rpcrdma2_hdr rhdr;
+	struct rpcrdma2_read_seg reads[LIM_CHUNKS * LIM_SEGS];
+	struct rpcrdma2_chunk writes[LIM_CHUNKS];
+	struct rpcrdma2_seg segs[(LIM_CHUNKS + 1) * LIM_SEGS];
+};
+
+/* What one received message turned out to be, for the caller waiting */
+enum ping_rx {
+	RX_REPLY,	/* a valid RPC reply to one of our calls */
+	RX_ERR_VERS,	/* ERR_VERS for one of our calls */
+	RX_OTHER,	/* something else, already handled or discarded */
+};
+
+struct ping_msg {
+	enum ping_rx kind;
+	struct ping_call *call;
+	u32 credits;
+	u32 vers_low;
+	u32 vers_high;
+	bool legacy_layout;
+};
+
+/* stdout is line-buffered (main), so this cannot overtake it */
+#define ping_err(fmt, ...) \
+	fprintf(stderr, PROG ": " fmt "\n", ##__VA_ARGS__)
+
+/*
+ * What a connection's setup and NULL exchange print. --fuzz reconnects
+ * hundreds of times and keeps them quiet unless --verbose.
+ */
+static bool chatty(const struct ping *p)
+{
+	return !p->fz || p->opts->verbose;
+}
+
+static void note(const struct ping *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!chatty(p))
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+static void note_err(const struct ping *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!chatty(p))
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, PROG ": ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+}
+
+static void print_help(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " [options] HOST\n"
+		"Connect to an NFS server's RPC-over-RDMA port, negotiate the\n"
+		"transport version (v2, falling back to v1 on ERR_VERS) and time\n"
+		"RPC NULL round trips.\n"
+		"\n"
+		"Options:\n"
+		"      --vers 1|2        first transport version to try (default 2)\n"
+		"  -p, --port N          server port (default %d)\n"
+		"  -c, --count N         NULL round trips after negotiation\n"
+		"                        (default %d; 0: negotiate only)\n"
+		"  -w, --window N        calls in flight at once, at most the\n"
+		"                        credits granted (default %d, max %d)\n"
+		"      --overrun         ignore the grant: keep --window calls in\n"
+		"                        flight whatever the server granted (a\n"
+		"                        flow-control test; --window <= --credits)\n"
+		"      --credits N       credits requested; Receives posted are\n"
+		"                        N + %d (default %d)\n"
+		"      --size N          inline send/receive buffer size, a\n"
+		"                        multiple of 1024 (default %d)\n"
+		"      --nfs-vers N      NFS program version of the NULL call\n"
+		"                        (default %d)\n"
+		"  -t, --timeout S       seconds to wait for each reply (default\n"
+		"                        %d; fractions allowed)\n"
+		"  -v, --verbose         dump every message sent and received\n"
+		"      --send-hex HEX    send this raw transport message as the\n"
+		"                        first message on the connection, print\n"
+		"                        the decoded reply or \"no reply\" after\n"
+		"                        the timeout\n"
+		"      --after-negotiate with --send-hex: negotiate the version\n"
+		"                        (one NULL exchange) first, then send the\n"
+		"                        raw message on the same connection\n"
+		"      --then-ping       with --send-hex: then run the -c NULL\n"
+		"                        calls on the same connection (negotiating\n"
+		"                        first if not done yet); exit 1 unless all\n"
+		"                        are answered\n"
+		"      --expect-hex HEX  with --send-hex: exit 1 unless the reply\n"
+		"                        is exactly these bytes\n"
+		"      --expect-no-reply with --send-hex: exit 1 if any reply\n"
+		"      --ignore-credits  --expect-hex ignores the credit word\n"
+		"      --fuzz N          send N headers mutated from the codec's\n"
+		"                        fuzz corpus, %d between NULL calls, over\n"
+		"                        as many connections as it takes; check\n"
+		"                        each error reply against the codec; end\n"
+		"                        with a NULL ping on a fresh connection\n"
+		"      --seed S          --fuzz random seed (default: from the\n"
+		"                        clock; printed)\n"
+		"      --corpus DIR      --fuzz corpus (default: the source tree's\n"
+		"                        fuzz/corpus/fuzz_codec)\n"
+		"  -h, --help            this text\n"
+		"\n"
+		"HEX: hex digits; whitespace, ':' and ',' separate bytes.\n"
+		"Exit status: 0 success, 1 failure, 2 usage error.\n",
+		DEF_PORT, DEF_COUNT, DEF_WINDOW, MAX_WINDOW, SPARE_RECVS,
+		DEF_CREDITS, DEF_SIZE, DEF_NFS_VERS, DEF_TIMEOUT_MS / 1000,
+		FUZZ_BATCH);
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static u32 get32(const u8 *p)
+{
+	return get_unaligned_be32(p);
+}
+
+static u8 *put32(u8 *p, u32 v)
+{
+	put_unaligned_be32(v, p);
+	return p + 4;
+}
+
+static void now(struct timespec *ts)
+{
+	clock_gettime(CLOCK_MONOTONIC, ts);
+}
+
+static double ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (b->tv_sec - a->tv_sec) * 1e3 + (b->tv_nsec - a->tv_nsec) / 1e6;
+}
+
+static void deadline_in(struct timespec *dl, u32 ms)
+{
+	now(dl);
+	dl->tv_sec += ms / 1000;
+	dl->tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (dl->tv_nsec >= 1000000000L) {
+		dl->tv_sec++;
+		dl->tv_nsec -= 1000000000L;
+	}
+}
+
+/* Milliseconds left until @dl, rounded up; 0 when it has passed */
+static int ms_left(const struct timespec *dl)
+{
+	struct timespec t;
+	double left;
+
+	now(&t);
+	left = ms_between(&t, dl);
+	if (left <= 0)
+		return 0;
+	return left > 1e9 ? 1000000000 : (int)left + 1;
+}
+
+static void print_hex(const char *what, const u8 *p, size_t len)
+{
+	size_t i;
+
+	printf("%s (%zu bytes):", what, len);
+	for (i = 0; i < len; i++)
+		printf("%s%02x", i % 4 ? "" : " ", p[i]);
+	printf("\n");
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Parse a HEX option. Whitespace, ':' and ',' separate bytes (a byte
+ * split by a separator is an error); a "0x" before a group is skipped.
+ */
+static int parse_hex(const char *s, u8 **out, size_t *outlen)
+{
+	size_t len = strlen(s), i, n = 0;
+	int hi = -1, v;
+	u8 *buf;
+
+	buf = malloc(len / 2 + 1);
+	if (!buf)
+		return -1;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '0' && hi < 0 && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\n' || c == ':' || c == ',') {
+			if (hi >= 0)
+				goto bad;
+			continue;
+		}
+		v = hexval((unsigned char)c);
+		if (v < 0)
+			goto bad;
+		if (hi < 0) {
+			hi = v;
+			continue;
+		}
+		buf[n++] = (u8)(hi << 4 | v);
+		hi = -1;
+	}
+	if (hi >= 0 || !n)
+		goto bad;
+	*out = buf;
+	*outlen = n;
+	return 0;
+bad:
+	free(buf);
+	return -1;
+}
+
+static int parse_u32(const char *s, u32 min, u32 max, u32 *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s)
+		return -1;
+	v = strtoul(s, &end, 0);
+	if (*end || v < min || v > max)
+		return -1;
+	*out = (u32)v;
+	return 0;
+}
+
+static int parse_seconds(const char *s, u32 *ms)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return -1;
+	v = strtod(s, &end);
+	if (*end || !(v > 0) || v > 3600)
+		return -1;
+	*ms = (u32)(v * 1000 + 0.5);
+	return *ms ? 0 : -1;
+}
+
+/* ---- printing decoded headers ----------------------------------------- */
+
+static void print_error_arm(const char *prefix, u32 vers,
+			    const struct rpcrdma2_error *e)
+{
+	if (e->code == RPCRDMA2_ERR_VERS) {
+		printf("%svers_low: %u\n", prefix, e->vers.low);
+		printf("%svers_high: %u\n", prefix, e->vers.high);
+		return;
+	}
+	if (vers != RPCRDMA2_VERS_2)
+		return;
+	switch (e->code) {
+	case RPCRDMA2_ERR_READ_CHUNKS:
+	case RPCRDMA2_ERR_WRITE_CHUNKS:
+		printf("%smax_chunks: %u\n", prefix, e->max_chunks);
+		break;
+	case RPCRDMA2_ERR_SEGMENTS:
+		printf("%smax_segments: %u\n", prefix, e->max_segs);
+		break;
+	case RPCRDMA2_ERR_WRITE_RESOURCE:
+		printf("%schunk_index: %u\n", prefix, e->write.index);
+		printf("%slength_needed: %u\n", prefix, e->write.length);
+		break;
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		printf("%slength_needed: %u\n", prefix, e->length_needed);
+		break;
+	}
+}
+
+static const char *brs_name(u32 brs)
+{
+	static const char *const names[] = { "NONE", "INLINE", "GENL" };
+
+	return brs < ARRAY_SIZE(names) ? names[brs] : "?";
+}
+
+static const char *prop_state(const struct rpcrdma2_props *props, u32 bit)
+{
+	if (!(props->present & bit))
+		return "not sent: default";
+	return props->dflt & bit ? "sent empty: default" : "sent";
+}
+
+/*
+ * One field per line, "<prefix>name: value", as rpcrdma2-decode prints.
+ * A header the codec rejected (@decoded false) has only its fixed words
+ * printed: the decoder leaves the rest unset.
+ */
+static void print_hdr(const char *prefix, const struct rpcrdma2_hdr *h,
+		      bool decoded)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+
+	printf("%sversion: %u\n", prefix, h->vers);
+	printf("%sxid: 0x%08x\n", prefix, h->xid);
+	printf("%scredits: %u\n", prefix, h->credits);
+	printf("%stype: %s (%u)\n", prefix,
+	       rpcrdma2_htype_name(h->vers, h->htype), h->htype);
+	if (!decoded)
+		return;
+	if (h->vers == RPCRDMA2_VERS_2)
+		printf("%sflags: 0x%08x%s\n", prefix, h->flags,
+		       h->flags & RPCRDMA2_F_RESPONSE ? " RESPONSE" : "");
+	switch (h->htype) {
+	case RPCRDMA2_HT_ERROR:
+		printf("%serror: %s (%u)\n", prefix,
+		       rpcrdma2_errcode_name(h->vers, h->err.code),
+		       h->err.code);
+		print_error_arm(prefix, h->vers, &h->err);
+		return;
+	case RPCRDMA2_HT_CONNPROP:
+		printf("%srbsiz: %u (%s)\n", prefix, h->props.rbsiz,
+		       prop_state(&h->props, RPCRDMA2_PROPF_RBSIZ));
+		printf("%sbrs: RDMA2_RVREQSUP_%s (%s)\n", prefix,
+		       brs_name(h->props.brs),
+		       prop_state(&h->props, RPCRDMA2_PROPF_BRS));
+		return;
+	}
+	if (h->vers == RPCRDMA2_VERS_2)
+		printf("%sinv_handle: 0x%08x\n", prefix, cl->inv_handle);
+	printf("%sread_segments: %u\n", prefix, cl->nr_reads);
+	printf("%swrite_chunks: %u\n", prefix, cl->nr_writes);
+	printf("%sreply_chunk: %s\n", prefix, cl->has_reply ? "yes" : "none");
+	printf("%srpc_offset: %u\n", prefix, h->hdr_len);
+	printf("%srpc_length: %u\n", prefix, h->rpc_len);
+}
+
+/* ---- rdma_cm ---------------------------------------------------------- */
+
+/*
+ * Wait up to @ms for the next CM event on @p->ec. Returns it (the caller
+ * acks it), or NULL: on timeout silently, on an error having said why.
+ */
+static struct rdma_cm_event *cm_next(struct ping *p, int ms)
+{
+	struct pollfd pfd = { .fd = p->ec->fd, .events = POLLIN };
+	struct rdma_cm_event *ev;
+	struct timespec dl;
+	int rc;
+
+	deadline_in(&dl, ms);
+	for (;;) {
+		if (!rdma_get_cm_event(p->ec, &ev))
+			return ev;
+		if (errno != EAGAIN) {
+			ping_err("rdma_get_cm_event: %s", strerror(errno));
+			return NULL;
+		}
+		rc = poll(&pfd, 1, ms_left(&dl));
+		if (rc < 0 && errno != EINTR) {
+			ping_err("poll: %s", strerror(errno));
+			return NULL;
+		}
+		if (!rc)
+			return NULL;
+	}
+}
+
+/* Wait for @want; anything else is a failure, described in the message */
+static int cm_expect(struct ping *p, enum rdma_cm_event_type want,
+		     const char *doing)
+{
+	const struct ping_opts *o = p->opts;
+	struct rdma_cm_event *ev;
+	int status;
+
+	ev = cm_next(p, (int)o->timeout_ms);
+	if (!ev) {
+		ping_err("%s %s port %u: no answer within %.1f s", doing,
+			 o->host, o->port, o->timeout_ms / 1000.0);
+		return -1;
+	}
+	if (ev->event == want) {
+		if (want == RDMA_CM_EVENT_ESTABLISHED) {
+			/*
+			 * RFC 8797 §5.2: untrusted, possibly padded (rdma_cm
+			 * pads a REP to 196 bytes); the parser searches for
+			 * the Format Identifier within the length given.
+			 */
+			p->peer_len = ev->param.conn.private_data_len;
+			p->peer_rc = rpcrdma2_cm_pdata_parse(ev->param.conn.private_data,
+							     p->peer_len,
+							     &p->peer);
+		}
+		rdma_ack_cm_event(ev);
+		return 0;
+	}
+	status = ev->status;
+	switch (ev->event) {
+	case RDMA_CM_EVENT_REJECTED:
+		ping_err("%s %s port %u: connection rejected (%s, status %d%s)",
+			 doing, o->host, o->port, rdma_event_str(ev->event), status,
+			 status == 8 ? ": nobody listens on that port" : "");
+		break;
+	default:
+		ping_err("%s %s port %u: %s (status %d)", doing, o->host, o->port,
+			 rdma_event_str(ev->event), status);
+	}
+	rdma_ack_cm_event(ev);
+	return -1;
+}
+
+static int set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+		ping_err("fcntl: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int post_recv(struct ping *p, u32 i)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)(p->buf + (size_t)i * p->opts->size),
+		.length = p->opts->size,
+		.lkey = p->mr->lkey,
+	};
+	struct ibv_recv_wr wr = {
+		.wr_id = i,
+		.sg_list = &sge,
+		.num_sge = 1,
+	};
+	struct ibv_recv_wr *bad;
+	int rc;
+
+	rc = ibv_post_recv(p->id->qp, &wr, &bad);
+	if (rc) {
+		ping_err("ibv_post_recv: %s", strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+static u8 *send_buf(struct ping *p, u32 slot)
+{
+	return p->buf + (size_t)(p->nr_recvs + slot) * p->opts->size;
+}
+
+static int post_send(struct ping *p, u32 slot, u32 len)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)send_buf(p, slot),
+		.length = len,
+		.lkey = p->mr->lkey,
+	};
+	struct ibv_send_wr wr = {
+		.wr_id = slot,
+		.sg_list = &sge,
+		.num_sge = 1,
+		.opcode = IBV_WR_SEND,
+		.send_flags = IBV_SEND_SIGNALED,
+	};
+	struct ibv_send_wr *bad;
+	int rc;
+
+	if (p->opts->verbose)
+		print_hex("sent", send_buf(p, slot), len);
+	rc = ibv_post_send(p->id->qp, &wr, &bad);
+	if (rc) {
+		ping_err("ibv_post_send: %s", strerror(rc));
+		return -1;
+	}
+	p->calls[slot].send_busy = true;
+	return 0;
+}
+
+static int resolve(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
+				  .ai_flags = AI_NUMERICSERV };
+	struct addrinfo *ai;
+	char port[16];
+	int rc;
+
+	snprintf(port, sizeof(port), "%u", o->port);
+	rc = getaddrinfo(o->host, port, &hints, &ai);
+	if (rc) {
+		ping_err("%s: %s", o->host, gai_strerror(rc));
+		return -1;
+	}
+	rc = rdma_resolve_addr(p->id, NULL, ai->ai_addr, (int)o->timeout_ms);
+	freeaddrinfo(ai);
+	if (rc) {
+		ping_err("rdma_resolve_addr %s: %s", o->host, strerror(errno));
+		return -1;
+	}
+	if (cm_expect(p, RDMA_CM_EVENT_ADDR_RESOLVED, "resolving"))
+		return -1;
+	if (rdma_resolve_route(p->id, (int)o->timeout_ms)) {
+		ping_err("rdma_resolve_route %s: %s", o->host, strerror(errno));
+		return -1;
+	}
+	return cm_expect(p, RDMA_CM_EVENT_ROUTE_RESOLVED, "routing to");
+}
+
+/* PD, CQ, QP and buffers on the device the route resolved to */
+static int create_resources(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct ibv_qp_init_attr qpa = { 0 };
+	size_t bytes;
+	u32 i;
+
+	p->pd = ibv_alloc_pd(p->id->verbs);
+	if (!p->pd) {
+		ping_err("ibv_alloc_pd: %s", strerror(errno));
+		return -1;
+	}
+	p->cc = ibv_create_comp_channel(p->id->verbs);
+	if (!p->cc || set_nonblock(p->cc->fd)) {
+		ping_err("ibv_create_comp_channel: %s", strerror(errno));
+		return -1;
+	}
+	/*
+	 * Receives complete on a CQ we sleep on; Sends on one we only poll,
+	 * so that waiting for a free send slot never consumes a Receive.
+	 */
+	p->recv_cq = ibv_create_cq(p->id->verbs, (int)p->nr_recvs, NULL,
+				   p->cc, 0);
+	p->send_cq = ibv_create_cq(p->id->verbs, (int)p->nr_sends, NULL,
+				   NULL, 0);
+	if (!p->recv_cq || !p->send_cq) {
+		ping_err("ibv_create_cq: %s", strerror(errno));
+		return -1;
+	}
+	qpa.send_cq = p->send_cq;
+	qpa.recv_cq = p->recv_cq;
+	qpa.sq_sig_all = 1;
+	qpa.qp_type = IBV_QPT_RC;
+	qpa.cap.max_send_wr = p->nr_sends;
+	qpa.cap.max_recv_wr = p->nr_recvs;
+	qpa.cap.max_send_sge = 1;
+	qpa.cap.max_recv_sge = 1;
+	if (rdma_create_qp(p->id, p->pd, &qpa)) {
+		ping_err("rdma_create_qp: %s", strerror(errno));
+		return -1;
+	}
+	bytes = (size_t)(p->nr_recvs + p->nr_sends) * o->size;
+	p->buf = aligned_alloc(4096, bytes);
+	if (!p->buf) {
+		ping_err("out of memory");
+		return -1;
+	}
+	memset(p->buf, 0, bytes);
+	p->mr = ibv_reg_mr(p->pd, p->buf, bytes, IBV_ACCESS_LOCAL_WRITE);
+	if (!p->mr) {
+		ping_err("ibv_reg_mr: %s", strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < p->nr_recvs; i++)
+		if (post_recv(p, i))
+			return -1;
+	return 0;
+}
+
+static int connect_peer(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct rdma_conn_param cp = { 0 };
+	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
+
+	/*
+	 * RFC 8797 §4: R set (we can take Send With Invalidate), our Send
+	 * and Receive sizes are our buffer size.
+	 */
+	if (rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), true, o->size,
+				    o->size) != RPCRDMA2_CM_PDATA_SIZE) {
+		ping_err("cannot build CM private data");
+		return -1;
+	}
+	cp.private_data = pdata;
+	cp.private_data_len = sizeof(pdata);
+	/* room for the RDMA Reads a later Long Call would need */
+	cp.responder_resources = 1;
+	cp.initiator_depth = 1;
+	cp.retry_count = 7;
+	cp.rnr_retry_count = 7;
+	if (rdma_connect(p->id, &cp)) {
+		ping_err("rdma_connect: %s", strerror(errno));
+		return -1;
+	}
+	if (cm_expect(p, RDMA_CM_EVENT_ESTABLISHED, "connecting to"))
+		return -1;
+	p->connected = true;
+	return 0;
+}
+
+static int ping_setup(struct ping *p)
+{
+	struct rpcrdma2_limits lim = {
+		.max_read_chunks = LIM_CHUNKS,
+		.max_write_chunks = LIM_CHUNKS,
+		.max_segs = LIM_SEGS,
+	};
+
+	if (rpcrdma2_chunk_lists_init(&p->rhdr.cl, &lim, p->reads,
+				      ARRAY_SIZE(p->reads), p->writes,
+				      ARRAY_SIZE(p->writes), p->segs,
+				      ARRAY_SIZE(p->segs))) {
+		ping_err("decoder limits do not fit");
+		return -1;
+	}
+	p->ec = rdma_create_event_channel();
+	if (!p->ec) {
+		ping_err("rdma_create_event_channel: %s (is rdma_ucm loaded?)",
+			 strerror(errno));
+		return -1;
+	}
+	if (set_nonblock(p->ec->fd))
+		return -1;
+	if (rdma_create_id(p->ec, &p->id, NULL, RDMA_PS_TCP)) {
+		ping_err("rdma_create_id: %s", strerror(errno));
+		return -1;
+	}
+	if (resolve(p) || create_resources(p) || connect_peer(p))
+		return -1;
+	return 0;
+}
+
+/* Undo whatever ping_setup() got done, in reverse order */
+static void ping_teardown(struct ping *p)
+{
+	struct rdma_cm_event *ev;
+	struct timespec dl;
+
+	if (p->connected && !p->disconnected && !rdma_disconnect(p->id)) {
+		deadline_in(&dl, DISCONNECT_WAIT_MS);
+		while ((ev = cm_next(p, ms_left(&dl)))) {
+			bool done = ev->event == RDMA_CM_EVENT_DISCONNECTED;
+
+			rdma_ack_cm_event(ev);
+			if (done)
+				break;
+		}
+	}
+	if (p->id && p->id->qp)
+		rdma_destroy_qp(p->id);
+	if (p->mr)
+		ibv_dereg_mr(p->mr);
+	free(p->buf);
+	if (p->send_cq)
+		ibv_destroy_cq(p->send_cq);
+	if (p->recv_cq)
+		ibv_destroy_cq(p->recv_cq);
+	if (p->cc)
+		ibv_destroy_comp_channel(p->cc);
+	if (p->pd)
+		ibv_dealloc_pd(p->pd);
+	if (p->id)
+		rdma_destroy_id(p->id);
+	if (p->ec)
+		rdma_destroy_event_channel(p->ec);
+}
+
+/* ---- completions ------------------------------------------------------ */
+
+/* A CM event while we wait for messages: only a disconnect is expected */
+static int drain_cm(struct ping *p)
+{
+	struct rdma_cm_event *ev;
+
+	while (!rdma_get_cm_event(p->ec, &ev)) {
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			p->disconnected = true;
+		else if (p->opts->verbose)
+			printf("cm event: %s\n", rdma_event_str(ev->event));
+		rdma_ack_cm_event(ev);
+	}
+	return p->disconnected ? -1 : 0;
+}
+
+/* Free the send slots whose Sends have completed; -1 if one failed */
+static int reap_sends(struct ping *p)
+{
+	struct ibv_wc wc;
+	int n;
+
+	while ((n = ibv_poll_cq(p->send_cq, 1, &wc)) > 0) {
+		if (wc.status != IBV_WC_SUCCESS) {
+			p->qp_failed = true;
+			p->fail_status = wc.status;
+			note_err(p, "Send completion failed: %s (vendor error 0x%x)",
+				 ibv_wc_status_str(wc.status), wc.vendor_err);
+			return -1;
+		}
+		p->calls[wc.wr_id].send_busy = false;
+	}
+	if (n < 0) {
+		ping_err("ibv_poll_cq failed");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Wait until @dl for the next received message. Returns 0 with @wc set
+ * to a successful Receive, -ETIMEDOUT, -ECONNRESET when the server
+ * disconnected, or -EIO.
+ */
+static int next_recv(struct ping *p, const struct timespec *dl,
+		     struct ibv_wc *wc)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = p->cc->fd, .events = POLLIN },
+		{ .fd = p->ec->fd, .events = POLLIN },
+	};
+	struct ibv_cq *cq;
+	void *ctx;
+	int n;
+
+	for (;;) {
+		if (reap_sends(p))
+			return -EIO;
+		n = ibv_poll_cq(p->recv_cq, 1, wc);
+		if (n < 0) {
+			ping_err("ibv_poll_cq failed");
+			return -EIO;
+		}
+		if (n) {
+			if (wc->status == IBV_WC_SUCCESS)
+				return 0;
+			p->qp_failed = true;
+			p->recv_failed = true;
+			p->fail_status = wc->status;
+			note_err(p, "Receive completion failed: %s (vendor error 0x%x)",
+				 ibv_wc_status_str(wc->status), wc->vendor_err);
+			return -EIO;
+		}
+		if (!p->cq_armed) {
+			if (ibv_req_notify_cq(p->recv_cq, 0)) {
+				ping_err("ibv_req_notify_cq failed");
+				return -EIO;
+			}
+			p->cq_armed = true;
+			continue;	/* poll once more: no lost wakeup */
+		}
+		if (drain_cm(p))
+			return -ECONNRESET;
+		n = poll(pfd, 2, ms_left(dl));
+		if (n < 0 && errno != EINTR) {
+			ping_err("poll: %s", strerror(errno));
+			return -EIO;
+		}
+		if (!n)
+			return -ETIMEDOUT;
+		if (pfd[0].revents && !ibv_get_cq_event(p->cc, &cq, &ctx)) {
+			ibv_ack_cq_events(cq, 1);
+			p->cq_armed = false;
+		}
+	}
+}
+
+/*
+ * A free send slot: no call outstanding in it and its last Send
+ * completed. Polls the Send CQ until one frees up or the timeout passes.
+ */
+static int wait_slot(struct ping *p)
+{
+	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
+	struct timespec dl;
+	u32 i;
+
+	deadline_in(&dl, p->opts->timeout_ms);
+	for (;;) {
+		if (reap_sends(p))
+			return -1;
+		for (i = 0; i < p->nr_sends; i++)
+			if (!p->calls[i].busy && !p->calls[i].send_busy)
+				return (int)i;
+		if (!ms_left(&dl)) {
+			ping_err("no Send completed within %.1f s",
+				 p->opts->timeout_ms / 1000.0);
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+/* ---- messages --------------------------------------------------------- */
+
+static struct ping_call *find_call(struct ping *p, u32 xid)
+{
+	u32 i;
+
+	for (i = 0; i < p->nr_sends; i++)
+		if (p->calls[i].busy && p->calls[i].xid == xid)
+			return &p->calls[i];
+	return NULL;
+}
+
+/*
+ * A v1-only responder answers rdma_vers 2 the way RFC 8166 §4.5 and
+ * §4.1.2 describe: it copies rdma_vers and sends the version-independent
+ * ERR_VERS layout, 7 words, no rdma_flags:
+ *	xid, 2, credits, RDMA_ERROR (4), ERR_VERS (1), low, high
+ * The in-tree svcrdma does exactly this. The shared codec reads it as a
+ * v2 RDMA2_ERROR whose rdma_flags is the ERR_VERS code (1, the same bit
+ * as RPCRDMA2_F_RESPONSE), whose rdma_err is "low" (1, RDMA2_ERR_VERS)
+ * and whose two-word arm has only one word left, and rejects it as
+ * TRUNCATED with discard. Until the codec knows this form, recognise
+ * exactly it here: called only after the codec has rejected a message,
+ * and its xid must match a call of ours sent as version 2.
+ */
+static bool legacy_err_vers(const u8 *m, u32 len, u32 *low, u32 *high)
+{
+	if (len != RPCRDMA2_V1_MIN_HDR_SIZE ||
+	    get32(m + 4) != RPCRDMA2_VERS_2 ||
+	    get32(m + 12) != RPCRDMA2_V1_RDMA_ERROR ||
+	    get32(m + 16) != RPCRDMA2_V1_ERR_VERS)
+		return false;
+	*low = get32(m + 20);
+	*high = get32(m + 24);
+	return *low <= *high;
+}
+
+static const char *accept_stat_name(u32 stat)
+{
+	static const char *const names[] = {
+		"SUCCESS", "PROG_UNAVAIL", "PROG_MISMATCH", "PROC_UNAVAIL",
+		"GARBAGE_ARGS", "SYSTEM_ERR",
+	};
+
+	return stat < ARRAY_SIZE(names) ? names[stat] : "unknown";
+}
+
+/*
+ * Check an RPC NULL reply (RFC 5531 §9) byte by byte. Returns 0, or -1
+ * with the reason in @why.
+ */
+static int check_rpc_reply(const u8 *m, u32 len, u32 xid, char *why,
+			   size_t whylen)
+{
+	u32 vlen, off;
+
+	if (len < 24) {
+		snprintf(why, whylen, "RPC reply of %u bytes is too short",
+			 len);
+		return -1;
+	}
+	if (get32(m) != xid) {
+		snprintf(why, whylen, "RPC XID 0x%08x, the call's is 0x%08x",
+			 get32(m), xid);
+		return -1;
+	}
+	if (get32(m + 4) != RPC_REPLY) {
+		snprintf(why, whylen, "RPC msg_type %u, not REPLY",
+			 get32(m + 4));
+		return -1;
+	}
+	if (get32(m + 8) != RPC_MSG_ACCEPTED) {
+		snprintf(why, whylen, "reply_stat %u (%s)", get32(m + 8),
+			 get32(m + 8) == RPC_MSG_DENIED ? "MSG_DENIED" :
+			 "unknown");
+		return -1;
+	}
+	vlen = get32(m + 16);
+	if (vlen > RPC_MAX_AUTH_BYTES) {
+		snprintf(why, whylen, "verifier length %u exceeds %u", vlen,
+			 RPC_MAX_AUTH_BYTES);
+		return -1;
+	}
+	off = 20 + ((vlen + 3) & ~3U);
+	if (len < off + 4) {
+		snprintf(why, whylen, "RPC reply ends inside the verifier");
+		return -1;
+	}
+	if (get32(m + off) != RPC_SUCCESS) {
+		snprintf(why, whylen, "accept_stat %u (%s)", get32(m + off),
+			 accept_stat_name(get32(m + off)));
+		return -1;
+	}
+	/* NULL returns void: nothing may follow accept_stat */
+	if (len != off + 4) {
+		snprintf(why, whylen, "%u bytes after accept_stat of a NULL reply",
+			 len - off - 4);
+		return -1;
+	}
+	return 0;
+}
+
+static void fuzz_connprop(struct ping *p, bool again);
+
+/*
+ * draft v2 §5.3.4: the server's properties. Also say where it came
+ * (before or after the first reply granted credits) and how its fixed
+ * words were filled in, which the draft leaves open.
+ */
+static void record_connprop(struct ping *p, const struct rpcrdma2_hdr *h)
+{
+	if (p->fz)
+		fuzz_connprop(p, p->have_props);
+	if (p->have_props)
+		note(p, "connprop: another RDMA2_CONNPROP on this connection\n");
+	p->have_props = true;
+	p->props = h->props;
+	note(p, "connprop: RBSIZ %u (%s), BRS RDMA2_RVREQSUP_%s (%s), credit field %u\n",
+	     h->props.rbsiz, prop_state(&h->props, RPCRDMA2_PROPF_RBSIZ),
+	     brs_name(h->props.brs),
+	     prop_state(&h->props, RPCRDMA2_PROPF_BRS), h->credits);
+	note(p, "connprop: xid 0x%08x, flags 0x%08x%s, %s the first reply\n",
+	     h->xid, h->flags,
+	     h->flags & RPCRDMA2_F_RESPONSE ? " RESPONSE" : "",
+	     p->granted ? "after" : "before");
+}
+
+static void fuzz_note(struct ping *p, const u8 *m, u32 len);
+
+/*
+ * Classify one received message for the ping exchange. Returns 0 with
+ * @msg filled in, or -1 on a failure that ends the run (said already).
+ * Messages a requester discards (RFC 8166 §4.5) are counted, reported and
+ * returned as RX_OTHER.
+ */
+static int classify(struct ping *p, const u8 *m, u32 len,
+		    struct ping_msg *msg)
+{
+	struct rpcrdma2_hdr *h = &p->rhdr;
+	struct rpcrdma2_reject rej;
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	struct ping_call *call;
+	char why[128];
+	int rc;
+
+	memset(msg, 0, sizeof(*msg));
+	msg->kind = RX_OTHER;
+	rc = rpcrdma2_decode(m, len, h, &rej);
+	if (p->opts->verbose) {
+		print_hex("received", m, len);
+		if (len >= RPCRDMA2_FIXED_SIZE)
+			print_hdr("  ", h, !rc);
+		if (rc)
+			printf("  codec: rejected, %s, reason %s\n",
+			       rej.discard ? "discard" : "error reply",
+			       rpcrdma2_reason_name(rej.reason));
+	}
+	if (rc) {
+		call = len >= RPCRDMA2_FIXED_SIZE ? find_call(p, get32(m)) :
+		       NULL;
+		if (call && call->vers == RPCRDMA2_VERS_2 &&
+		    legacy_err_vers(m, len, &msg->vers_low, &msg->vers_high)) {
+			msg->kind = RX_ERR_VERS;
+			msg->call = call;
+			msg->legacy_layout = true;
+			return 0;
+		}
+		if (p->fz) {
+			fuzz_note(p, m, len);
+			return 0;
+		}
+		p->discarded++;
+		ping_err("discarded a %u-byte message the codec rejects (%s)", len,
+			 rpcrdma2_reason_name(rej.reason));
+		return 0;
+	}
+
+	if (h->vers == RPCRDMA2_VERS_2 && h->htype == RPCRDMA2_HT_CONNPROP) {
+		record_connprop(p, h);
+		return 0;
+	}
+	call = find_call(p, h->xid);
+	if (!call && p->fz) {
+		fuzz_note(p, m, len);
+		return 0;
+	}
+	if (!call) {
+		p->discarded++;
+		ping_err("discarded a %s with xid 0x%08x: no such call outstanding",
+			 rpcrdma2_htype_name(h->vers, h->htype), h->xid);
+		return 0;
+	}
+	msg->call = call;
+	if (h->htype == RPCRDMA2_HT_ERROR) {
+		if (h->err.code != RPCRDMA2_ERR_VERS) {
+			ping_err("xid 0x%08x: server answered %s %s", h->xid,
+				 rpcrdma2_htype_name(h->vers, h->htype),
+				 rpcrdma2_errcode_name(h->vers, h->err.code));
+			return -1;
+		}
+		msg->kind = RX_ERR_VERS;
+		msg->vers_low = h->err.vers.low;
+		msg->vers_high = h->err.vers.high;
+		return 0;
+	}
+
+	/* RFC 8166 §4.1, draft v2 §7.3: a reply has the call's version */
+	if (h->vers != call->vers) {
+		ping_err("xid 0x%08x: reply in version %u to a version %u call",
+			 h->xid, h->vers, call->vers);
+		return -1;
+	}
+	if (h->htype != RPCRDMA2_HT_MSG) {
+		ping_err("xid 0x%08x: reply type %s, expected %s", h->xid,
+			 rpcrdma2_htype_name(h->vers, h->htype),
+			 rpcrdma2_htype_name(h->vers, RPCRDMA2_HT_MSG));
+		return -1;
+	}
+	if (h->vers == RPCRDMA2_VERS_2 && !(h->flags & RPCRDMA2_F_RESPONSE)) {
+		ping_err("xid 0x%08x: v2 reply without RPCRDMA2_F_RESPONSE", h->xid);
+		return -1;
+	}
+	if (cl->nr_reads || cl->nr_writes || cl->has_reply) {
+		ping_err("xid 0x%08x: reply carries chunks the call never offered",
+			 h->xid);
+		return -1;
+	}
+	/* RFC 8166 §3.3.1: the granted value MUST NOT be zero */
+	if (!h->credits) {
+		ping_err("xid 0x%08x: reply grants zero credits", h->xid);
+		return -1;
+	}
+	if (check_rpc_reply(m + h->hdr_len, h->rpc_len, call->xid, why,
+			    sizeof(why))) {
+		ping_err("xid 0x%08x: %s", h->xid, why);
+		return -1;
+	}
+	msg->kind = RX_REPLY;
+	msg->credits = h->credits;
+	return 0;
+}
+
+/* Build and send one RPC NULL call in @vers from call slot @slot */
+static int send_null(struct ping *p, u32 slot, u32 vers, u32 seq)
+{
+	const struct ping_opts *o = p->opts;
+	struct ping_call *call = &p->calls[slot];
+	struct rpcrdma2_limits none = { 0 };
+	struct rpcrdma2_hdr h = { 0 };
+	u8 *m = send_buf(p, slot), *r;
+	u32 limit;
+	int hl;
+
+	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	h.xid = p->next_xid++;
+	h.vers = vers;
+	h.credits = o->credits;
+	h.htype = RPCRDMA2_HT_MSG;	/* RDMA_MSG and RDMA2_MSG are both 0 */
+	h.flags = 0;			/* a Call: RPCRDMA2_F_RESPONSE clear */
+	hl = rpcrdma2_encode(&h, m, o->size);
+	if (hl < 0) {
+		ping_err("cannot encode the transport header: %s", strerror(-hl));
+		return -1;
+	}
+	/* RFC 5531 §9 call body: AUTH_NONE credential and verifier */
+	r = m + hl;
+	r = put32(r, h.xid);
+	r = put32(r, RPC_CALL);
+	r = put32(r, RPC_VERSION);
+	r = put32(r, NFS_PROGRAM);
+	r = put32(r, o->nfs_vers);
+	r = put32(r, RPC_NULL_PROC);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	/* before a reply fixes the version, the v1 default (draft v2 §7) */
+	limit = p->granted ? p->send_thresh : FIRST_MSG_MAX;
+	if (r - m > limit) {
+		ping_err("call of %td bytes exceeds the inline threshold %u",
+			 r - m, limit);
+		return -1;
+	}
+	call->xid = h.xid;
+	call->vers = vers;
+	call->seq = seq;
+	now(&call->t0);
+	if (post_send(p, slot, (u32)(r - m)))
+		return -1;
+	call->busy = true;
+	return 0;
+}
+
+/*
+ * Wait for the next message that concerns one of our calls, handling
+ * the rest (CONNPROP, discards) on the way, and repost its Receive.
+ */
+static int wait_msg(struct ping *p, struct ping_msg *msg)
+{
+	struct timespec dl;
+	struct ibv_wc wc;
+	u32 idx;
+	int rc;
+
+	deadline_in(&dl, p->opts->timeout_ms);
+	for (;;) {
+		rc = next_recv(p, &dl, &wc);
+		if (rc == -ETIMEDOUT) {
+			note_err(p, "no reply within %.1f s%s",
+				 p->opts->timeout_ms / 1000.0,
+				 p->discarded ? " (messages were discarded)" : "");
+			return -1;
+		}
+		if (rc == -ECONNRESET) {
+			note_err(p, "the server disconnected");
+			return -1;
+		}
+		if (rc)
+			return -1;
+		/*
+		 * rxe reports Send With Invalidate with the kernel's
+		 * IB_WC_WITH_INVALIDATE bit (1 << 2, libibverbs'
+		 * IBV_WC_IP_CSUM_OK), never IBV_WC_WITH_INV: accept both.
+		 * We offer no handles, so there is nothing to invalidate.
+		 */
+		if (wc.wc_flags & (IBV_WC_WITH_INV | IBV_WC_IP_CSUM_OK))
+			note_err(p, "a message arrived with remote invalidation of 0x%08x, which we never offered",
+				 wc.invalidated_rkey);
+		idx = (u32)wc.wr_id;
+		rc = classify(p, p->buf + (size_t)idx * p->opts->size,
+			      wc.byte_len, msg);
+		if (post_recv(p, idx) || rc)
+			return -1;
+		if (msg->kind != RX_OTHER)
+			return 0;
+	}
+}
+
+/* Thresholds once the version is known (RFC 8797 §4.2, draft v2 §7) */
+static void set_thresholds(struct ping *p)
+{
+	u32 def = p->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_V2_DEF_INLINE :
+		  RPCRDMA2_V1_DEF_INLINE;
+
+	rpcrdma2_cm_pdata_negotiate(p->peer_rc ? NULL : &p->peer,
+				    p->opts->size, p->opts->size, def,
+				    &p->send_thresh, &p->recv_thresh);
+}
+
+static void reply_done(struct ping *p, struct ping_call *call,
+		       const struct ping_msg *msg, double *rtt)
+{
+	struct timespec t;
+
+	now(&t);
+	*rtt = ms_between(&call->t0, &t);
+	call->busy = false;
+	p->granted = msg->credits;
+}
+
+/*
+ * draft v2 §7: one message until a valid non-error reply grants credits.
+ * ERR_VERS to a version 2 call whose range includes 1 switches this
+ * connection to version 1 and sends the call again.
+ */
+static int negotiate_version(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct ping_msg msg;
+	double rtt;
+	int slot;
+
+	p->vers = p->first_vers;
+	for (;;) {
+		note(p, "negotiate: NULL call as %s, rdma_vers %u\n",
+		     rpcrdma2_htype_name(p->vers, RPCRDMA2_HT_MSG), p->vers);
+		slot = wait_slot(p);
+		if (slot < 0 || send_null(p, (u32)slot, p->vers, 0) ||
+		    wait_msg(p, &msg))
+			return -1;
+		if (msg.kind == RX_REPLY)
+			break;
+		msg.call->busy = false;
+		note(p, "negotiate: ERR_VERS, server supports versions %u..%u%s\n",
+		     msg.vers_low, msg.vers_high,
+		     msg.legacy_layout ?
+		     " (RFC 8166 layout, which the shared codec rejects)" :
+		     "");
+		if (p->vers == RPCRDMA2_VERS_2 && !p->fell_back &&
+		    msg.vers_low <= RPCRDMA2_VERS_1 &&
+		    msg.vers_high >= RPCRDMA2_VERS_1) {
+			note(p, "fallback: version 2 -> 1 on this connection\n");
+			p->vers = RPCRDMA2_VERS_1;
+			p->fell_back = true;
+			continue;
+		}
+		ping_err("no transport version in common: we speak %u..%u, the server %u..%u",
+			 RPCRDMA2_VERS_1, o->vers, msg.vers_low, msg.vers_high);
+		return -1;
+	}
+	reply_done(p, msg.call, &msg, &rtt);
+	set_thresholds(p);
+	p->negotiated = true;
+	note(p, "negotiate: NULL reply in %.3f ms\n", rtt);
+	note(p, "version: %u%s\n", p->vers,
+	     p->fell_back ? " (fell back from 2)" : "");
+	note(p, "inline threshold: send %u, receive %u\n", p->send_thresh,
+	     p->recv_thresh);
+	note(p, "remote invalidation: ours yes, server's %s: %s\n",
+	     p->peer.reminv ? "yes" : "no",
+	     rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer, true) ?
+	     "server may use Send With Invalidate" : "not used");
+	note(p, "credits: requested %u, granted %u\n", o->credits, p->granted);
+	if (!p->have_props && p->vers == RPCRDMA2_VERS_2)
+		note(p, "connprop: none received\n");
+	return 0;
+}
+
+/*
+ * Calls that may be in flight now (RFC 8166 §3.3.1). --overrun ignores
+ * the grant on purpose, to see what the server does about it; the
+ * Receives we post (credits + SPARE_RECVS, at least --window) still
+ * leave room for every reply.
+ */
+static u32 allowed(const struct ping *p)
+{
+	u32 n = p->opts->window;
+
+	if (p->opts->overrun)
+		return n;
+	if (n > p->granted)
+		n = p->granted;
+	if (n > p->opts->credits)
+		n = p->opts->credits;
+	return n;
+}
+
+static int ping_run(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	u32 sent = 0, done = 0, inflight = 0, peak = 0;
+	double rtt, min = 0, max = 0, sum = 0;
+	struct timespec t0, t1;
+	struct ping_msg msg;
+	int slot;
+
+	if (!p->negotiated && negotiate_version(p))
+		return -1;
+	now(&t0);
+	while (done < o->count) {
+		while (sent < o->count && inflight < allowed(p)) {
+			slot = wait_slot(p);
+			if (slot < 0 ||
+			    send_null(p, (u32)slot, p->vers, sent + 1))
+				return -1;
+			sent++;
+			if (++inflight > peak)
+				peak = inflight;
+		}
+		if (wait_msg(p, &msg))
+			goto out_lost;
+		if (msg.kind != RX_REPLY) {
+			ping_err("xid 0x%08x: ERR_VERS after the version was settled",
+				 msg.call->xid);
+			return -1;
+		}
+		reply_done(p, msg.call, &msg, &rtt);
+		inflight--;
+		done++;
+		printf("NULL reply from %s: seq=%u xid=0x%08x vers=%u credits=%u time=%.3f ms\n",
+		       o->host, msg.call->seq, msg.call->xid, p->vers,
+		       msg.credits, rtt);
+		if (done == 1 || rtt < min)
+			min = rtt;
+		if (rtt > max)
+			max = rtt;
+		sum += rtt;
+	}
+	now(&t1);
+	printf("--- %s rpcrdma2-ping statistics ---\n", o->host);
+	printf("%u calls, %u replies, 0%% lost, version %u, at most %u in flight, time %.0f ms\n",
+	       sent, done, p->vers, peak, ms_between(&t0, &t1));
+	if (peak > p->granted)
+		printf("overrun: %u calls in flight, %u more than the %u granted\n",
+		       peak, peak - p->granted, p->granted);
+	if (done)
+		printf("rtt min/avg/max = %.3f/%.3f/%.3f ms\n", min,
+		       sum / done, max);
+	return 0;
+
+out_lost:
+	printf("--- %s rpcrdma2-ping statistics ---\n", o->host);
+	printf("%u calls, %u replies, %u lost\n", sent, done, sent - done);
+	return -1;
+}
+
+/* Does the received message @m match --expect-hex? */
+static bool raw_matches(const struct ping_opts *o, const u8 *m, u32 len)
+{
+	if (len != o->expect_len)
+		return false;
+	if (o->ignore_credits && len >= RPCRDMA2_FIXED_SIZE)
+		return !memcmp(m, o->expect, 8) &&
+		       !memcmp(m + 12, o->expect + 12, len - 12);
+	return !memcmp(m, o->expect, len);
+}
+
+/* Check the first non-CONNPROP message back against --expect-* */
+static int raw_check(struct ping *p, const u8 *m, u32 len)
+{
+	const struct ping_opts *o = p->opts;
+	struct rpcrdma2_hdr *h = &p->rhdr;
+	struct rpcrdma2_reject rej;
+	int rc;
+
+	rc = rpcrdma2_decode(m, len, h, &rej);
+	print_hex("reply", m, len);
+	if (len >= RPCRDMA2_FIXED_SIZE)
+		print_hdr("reply ", h, !rc);
+	if (rc)
+		printf("reply codec: rejected, reason %s (a requester discards it)\n",
+		       rpcrdma2_reason_name(rej.reason));
+	if (o->expect_none) {
+		ping_err("expected no reply, got %u bytes", len);
+		return -1;
+	}
+	if (!o->expect)
+		return 0;
+	if (!raw_matches(o, m, len)) {
+		print_hex("expected", o->expect, o->expect_len);
+		ping_err("the reply differs from --expect-hex");
+		return -1;
+	}
+	printf("reply matches --expect-hex%s\n",
+	       o->ignore_credits ? " (credit word ignored)" : "");
+	return 0;
+}
+
+/*
+ * --send-hex: one raw message out, the first non-CONNPROP message back.
+ * By default the raw message is the first one on the connection; with
+ * --after-negotiate it follows the NULL exchange that fixed the version,
+ * on the same connection. With --then-ping the connection must go on
+ * serving NULL calls afterwards (negotiating first if it has not yet).
+ */
+static int raw_run(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct rpcrdma2_reject rej;
+	struct rpcrdma2_hdr *h = &p->rhdr;
+	struct timespec dl;
+	struct ibv_wc wc;
+	u32 idx, len;
+	int rc, slot;
+	u8 *m;
+
+	if (o->after_negotiate && negotiate_version(p))
+		return -1;
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	memcpy(send_buf(p, (u32)slot), o->send_msg, o->send_len);
+	if (post_send(p, (u32)slot, (u32)o->send_len))
+		return -1;
+	printf("raw: sent %zu bytes%s\n", o->send_len,
+	       p->negotiated ? " after the NULL exchange, same connection" :
+	       " as the first message on the connection");
+	deadline_in(&dl, o->timeout_ms);
+	for (;;) {
+		rc = next_recv(p, &dl, &wc);
+		if (rc == -ETIMEDOUT || rc == -ECONNRESET) {
+			printf("no reply%s\n", rc == -ECONNRESET ?
+			       " (the server disconnected)" : "");
+			if (o->expect && !o->expect_none) {
+				ping_err("expected a reply, got none");
+				return -1;
+			}
+			goto then_ping;
+		}
+		if (rc)
+			return -1;
+		idx = (u32)wc.wr_id;
+		m = p->buf + (size_t)idx * o->size;
+		len = wc.byte_len;
+		rc = rpcrdma2_decode(m, len, h, &rej);
+		if (!rc && h->vers == RPCRDMA2_VERS_2 &&
+		    h->htype == RPCRDMA2_HT_CONNPROP) {
+			record_connprop(p, h);
+			if (post_recv(p, idx))
+				return -1;
+			continue;
+		}
+		break;
+	}
+	rc = raw_check(p, m, len);
+	if (post_recv(p, idx) || rc)
+		return -1;
+then_ping:
+	if (!o->then_ping)
+		return 0;
+	printf("raw: NULL calls on the same connection\n");
+	return ping_run(p);
+}
+
+static void print_pdata(const struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	const char *why;
+
+	printf("connected: %s port %u\n", o->host, o->port);
+	printf("private data sent: R 1, send %u, receive %u\n",
+	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)),
+	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)));
+	if (!p->peer_rc) {
+		printf("private data received (%u bytes): version %u, R %d, send %u, receive %u\n",
+		       p->peer_len, p->peer.version, p->peer.reminv,
+		       p->peer.send_size, p->peer.recv_size);
+		return;
+	}
+	switch (p->peer_rc) {
+	case -ENOENT:
+		why = "no RFC 8797 Format Identifier";
+		break;
+	case -EMSGSIZE:
+		why = "the message overruns the private data";
+		break;
+	case -EPROTO:
+		why = "unknown private-data version";
+		break;
+	default:
+		why = "unknown error";
+	}
+	printf("private data received (%u bytes): none valid (%s): RFC 8797 §5.1 defaults\n",
+	       p->peer_len, why);
+}
+
+static int parse_args(int argc, char **argv, struct ping_opts *o)
+{
+	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_NFSVERS, O_SEND, O_EXPECT,
+	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
+	       O_CORPUS };
+	static const struct option lopts[] = {
+		{ "vers", required_argument, NULL, O_VERS },
+		{ "port", required_argument, NULL, 'p' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "window", required_argument, NULL, 'w' },
+		{ "credits", required_argument, NULL, O_CREDITS },
+		{ "size", required_argument, NULL, O_SIZE },
+		{ "nfs-vers", required_argument, NULL, O_NFSVERS },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "send-hex", required_argument, NULL, O_SEND },
+		{ "expect-hex", required_argument, NULL, O_EXPECT },
+		{ "expect-no-reply", no_argument, NULL, O_NONE },
+		{ "ignore-credits", no_argument, NULL, O_IGNCRED },
+		{ "after-negotiate", no_argument, NULL, O_AFTER },
+		{ "then-ping", no_argument, NULL, O_THEN },
+		{ "overrun", no_argument, NULL, O_OVERRUN },
+		{ "fuzz", required_argument, NULL, O_FUZZ },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "corpus", required_argument, NULL, O_CORPUS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *bad = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "p:c:w:t:vh", lopts, NULL)) != -1) {
+		switch (c) {
+		case O_VERS:
+			if (parse_u32(optarg, 1, 2, &o->vers))
+				bad = "--vers must be 1 or 2";
+			break;
+		case 'p':
+			if (parse_u32(optarg, 1, 65535, &o->port))
+				bad = "bad --port";
+			break;
+		case 'c':
+			if (parse_u32(optarg, 0, 1000000, &o->count))
+				bad = "bad --count";
+			break;
+		case 'w':
+			if (parse_u32(optarg, 1, MAX_WINDOW, &o->window))
+				bad = "bad --window";
+			break;
+		case O_CREDITS:
+			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
+				bad = "bad --credits";
+			break;
+		case O_SIZE:
+			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
+				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
+			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
+				bad = "--size must be a multiple of 1024, 1024..262144";
+			break;
+		case O_NFSVERS:
+			if (parse_u32(optarg, 2, 4, &o->nfs_vers))
+				bad = "--nfs-vers must be 2, 3 or 4";
+			break;
+		case 't':
+			if (parse_seconds(optarg, &o->timeout_ms))
+				bad = "bad --timeout";
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case O_SEND:
+			if (parse_hex(optarg, &o->send_msg, &o->send_len))
+				bad = "bad --send-hex";
+			break;
+		case O_EXPECT:
+			if (parse_hex(optarg, &o->expect, &o->expect_len))
+				bad = "bad --expect-hex";
+			break;
+		case O_NONE:
+			o->expect_none = true;
+			break;
+		case O_IGNCRED:
+			o->ignore_credits = true;
+			break;
+		case O_AFTER:
+			o->after_negotiate = true;
+			break;
+		case O_THEN:
+			o->then_ping = true;
+			break;
+		case O_OVERRUN:
+			o->overrun = true;
+			break;
+		case O_FUZZ:
+			if (parse_u32(optarg, 1, 10000000, &o->fuzz))
+				bad = "bad --fuzz";
+			break;
+		case O_SEED:
+			if (parse_u32(optarg, 0, 0xffffffffU, &o->seed))
+				bad = "bad --seed";
+			o->have_seed = true;
+			break;
+		case O_CORPUS:
+			o->corpus = optarg;
+			break;
+		case 'h':
+			print_help(stdout);
+			exit(0);
+		default:
+			bad = "";
+		}
+		if (bad)
+			break;
+	}
+	if (!bad && argc - optind != 1)
+		bad = "exactly one HOST";
+	if (!bad && !o->send_msg &&
+	    (o->expect || o->expect_none || o->ignore_credits))
+		bad = "--expect-hex, --expect-no-reply and --ignore-credits need --send-hex";
+	if (!bad && !o->send_msg && (o->after_negotiate || o->then_ping))
+		bad = "--after-negotiate and --then-ping need --send-hex";
+	if (!bad && o->fuzz && o->send_msg)
+		bad = "--fuzz and --send-hex exclude each other";
+	if (!bad && !o->fuzz && (o->have_seed || o->corpus))
+		bad = "--seed and --corpus need --fuzz";
+	if (!bad && o->overrun && o->window > o->credits)
+		bad = "--overrun needs --window <= --credits (a Receive for every reply)";
+	if (!bad && o->expect && o->expect_none)
+		bad = "--expect-hex and --expect-no-reply exclude each other";
+	if (!bad && o->send_len > o->size)
+		bad = "--send-hex message exceeds --size";
+	if (bad) {
+		if (*bad)
+			ping_err("%s", bad);
+		fprintf(stderr, "Usage: " PROG " [options] HOST (--help: the options)\n");
+		return -1;
+	}
+	o->host = argv[optind];
+	return 0;
+}
+
+/* ---- wire fuzzing (--fuzz) ------------------------------------------- */
+
+#define FUZZ_PER_CONN		128	/* messages before a planned reconnect */
+#define FUZZ_MAX_MSG		1024	/* RFC 8166 §3.3.3: fits any Receive */
+#define FUZZ_MAX_FILES		4096
+#define FUZZ_REPLY_MAX		32	/* the longest error reply is 7 words */
+#define FUZZ_DESC_MAX		96
+#define FUZZ_FIRST_WAIT_MS	300	/* for a reply to an unnegotiated first message */
+#define FUZZ_DRAIN_MS		1000	/* for error replies due before a planned close */
+#define FUZZ_MAX_REPORTS	20	/* failures printed in full */
+#define FUZZ_NULL_XID		0x10000000U	/* our NULL calls' XIDs start here */
+#define FUZZ_MSG_XID		0x80000000U	/* the mutated messages' XIDs here */
+
+/*
+ * svcrdma2's limits (Documentation/svcrdma2.rst): 4 Read chunks, 4 Write
+ * chunks, max_segs at its default. The predictions assume them.
+ */
+#define SRV_READ_CHUNKS		4
+#define SRV_WRITE_CHUNKS	4
+#define SRV_MAX_SEGS		32
+
+/* What the server must do with one mutated message */
+enum fz_expect {
+	FZ_SILENT,	/* discard or drop it: no reply, the connection stays */
+	FZ_ERROR,	/* answer exactly fz_msg.reply */
+	FZ_ANY,		/* accepted: nfsd may answer it or not */
+};
+
+static const char *const fz_expect_names[] = {
+	"no reply", "error reply", "accepted",
+};
+
+struct fz_file {
+	char *name;
+	u8 *buf;
+	u32 len;
+};
+
+struct fz_msg {
+	u32 seq;		/* 1-based, over the whole run */
+	u32 file;
+	u32 xid;
+	u32 len;
+	u32 expect;		/* enum fz_expect */
+	u32 reason;		/* the codec's, for a rejected message */
+	const char *may_close;	/* why the server may close, or NULL */
+	bool answered;
+	u32 reply_len;
+	u8 reply[FUZZ_REPLY_MAX];
+	char desc[FUZZ_DESC_MAX];
+	u8 msg[FUZZ_MAX_MSG];
+};
+
+struct fuzz {
+	struct fz_file *files;
+	u32 nfiles;
+	u64 rng;
+	u32 next_xid;
+	u32 model_vers;		/* the version the server has fixed, or 0 */
+
+	/* this connection's messages */
+	struct fz_msg msgs[FUZZ_PER_CONN];
+	u32 nmsgs;
+	u32 synced;		/* msgs[0..synced) preceded an answered NULL */
+
+	/* totals */
+	u32 sent;
+	u32 conns;
+	u32 unnegotiated;
+	u32 planned;
+	u32 lost;
+	u32 lost_unexplained;
+	u32 lost_disc;		/* by a CM DISCONNECTED event */
+	u32 lost_recv[IBV_WC_GENERAL_ERR + 1];	/* by a failed Receive */
+	u32 lost_send[IBV_WC_GENERAL_ERR + 1];	/* by a failed Send */
+	u32 lost_chunks;	/* after a Call with chunks */
+	u32 lost_short;		/* after a Call sunrpc closes over */
+	u32 expected[3];
+	u32 errors_ok;
+	u32 answered_any;
+	u32 unmatched;
+	u32 connprops;
+	u32 by_code[RPCRDMA2_ERR_SYSTEM + 1];
+	u32 by_reason[RPCRDMA2_REASON_COUNT];
+	u32 failures;
+
+	/* the decoder, with arrays for the server's limits */
+	struct rpcrdma2_hdr hdr;
+	struct rpcrdma2_read_seg reads[SRV_READ_CHUNKS * SRV_MAX_SEGS];
+	struct rpcrdma2_chunk writes[SRV_WRITE_CHUNKS];
+	struct rpcrdma2_seg segs[(SRV_WRITE_CHUNKS + 1) * SRV_MAX_SEGS];
+};
+
+/* xorshift64*: the same seed gives the same messages */
+static u32 fz_rand(struct fuzz *fz)
+{
+	fz->rng ^= fz->rng >> 12;
+	fz->rng ^= fz->rng << 25;
+	fz->rng ^= fz->rng >> 27;
+	return (u32)((fz->rng * 0x2545f4914f6cdd1dULL) >> 32);
+}
+
+static u32 fz_below(struct fuzz *fz, u32 n)
+{
+	return n ? fz_rand(fz) % n : 0;
+}
+
+/* Values that sit on the decoder's edges: counts, limits, lengths, signs */
+static u32 fz_value(struct fuzz *fz)
+{
+	static const u32 vals[] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 31, 32, 33, 64, 100,
+		255, 256, 1024, 4096, 0x10000, 0x10000001, 0x7fffffff,
+		0x80000000, 0xfffffffc, 0xffffffff,
+	};
+
+	if (!fz_below(fz, 4))
+		return fz_rand(fz);
+	return vals[fz_below(fz, ARRAY_SIZE(vals))];
+}
+
+static int fz_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct fz_file *)a)->name,
+		      ((const struct fz_file *)b)->name);
+}
+
+/* The corpus next to this binary: build/tools/ -> fuzz/corpus/fuzz_codec */
+static char *fz_default_corpus(void)
+{
+	char exe[4096], *slash;
+	ssize_t n;
+	int i;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	for (i = 0; i < 3; i++) {
+		slash = strrchr(exe, '/');
+		if (!slash)
+			return NULL;
+		*slash = '\0';
+	}
+	if (strlen(exe) + sizeof("/fuzz/corpus/fuzz_codec") > sizeof(exe))
+		return NULL;
+	strcat(exe, "/fuzz/corpus/fuzz_codec");
+	return strdup(exe);
+}
+
+/* Read every *.bin of @dir (its first FUZZ_MAX_MSG bytes), sorted by name */
+static int fz_load(struct fuzz *fz, const char *dir)
+{
+	struct dirent *de;
+	char path[4096];
+	struct fz_file *f;
+	size_t n;
+	DIR *d;
+	FILE *fp;
+
+	d = opendir(dir);
+	if (!d) {
+		ping_err("--corpus %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	fz->files = calloc(FUZZ_MAX_FILES, sizeof(*fz->files));
+	if (!fz->files) {
+		closedir(d);
+		return -1;
+	}
+	while ((de = readdir(d)) && fz->nfiles < FUZZ_MAX_FILES) {
+		n = strlen(de->d_name);
+		if (n < 5 || strcmp(de->d_name + n - 4, ".bin"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		fp = fopen(path, "rb");
+		if (!fp)
+			continue;
+		f = &fz->files[fz->nfiles];
+		f->buf = malloc(FUZZ_MAX_MSG);
+		f->name = strdup(de->d_name);
+		if (!f->buf || !f->name) {
+			fclose(fp);
+			closedir(d);
+			return -1;
+		}
+		f->len = (u32)fread(f->buf, 1, FUZZ_MAX_MSG, fp);
+		fclose(fp);
+		fz->nfiles++;
+	}
+	closedir(d);
+	if (!fz->nfiles) {
+		ping_err("--corpus %s: no *.bin files", dir);
+		return -1;
+	}
+	qsort(fz->files, fz->nfiles, sizeof(*fz->files), fz_name_cmp);
+	return 0;
+}
+
+static void fz_free(struct fuzz *fz)
+{
+	u32 i;
+
+	for (i = 0; i < fz->nfiles; i++) {
+		free(fz->files[i].buf);
+		free(fz->files[i].name);
+	}
+	free(fz->files);
+	free(fz);
+}
+
+/* Append one mutation to f->desc, for the report */
+static void fz_desc(struct fz_msg *f, const char *fmt, ...)
+{
+	size_t used = strlen(f->desc);
+	char one[48];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(one, sizeof(one), fmt, ap);
+	va_end(ap);
+	if (used + strlen(one) + 2 < sizeof(f->desc))
+		snprintf(f->desc + used, sizeof(f->desc) - used, "%s%s",
+			 used ? "," : "", one);
+}
+
+/*
+ * One mutation of f->msg, never of rdma_xid (word 0), which identifies
+ * the message's reply. Header fields are words, so most mutations are.
+ */
+static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
+{
+	u32 nw = f->len / 4, i, j, k, n, room;
+	const struct fz_file *g;
+	u8 *m = f->msg;
+
+	switch (fz_below(fz, 13)) {
+	case 0:		/* one bit anywhere after rdma_xid */
+		if (f->len <= 4)
+			break;
+		i = 4 + fz_below(fz, f->len - 4);
+		j = fz_below(fz, 8);
+		m[i] ^= (u8)(1 << j);
+		fz_desc(f, "bit[%u].%u", i, j);
+		break;
+	case 1:		/* a word: an edge value */
+		if (nw < 2)
+			break;
+		i = 1 + fz_below(fz, nw - 1);
+		put32(m + 4 * i, fz_value(fz));
+		fz_desc(f, "w%u=%#x", i, get32(m + 4 * i));
+		break;
+	case 2:		/* a count or discriminator in the chunk lists */
+		if (nw < 5)
+			break;
+		i = 4 + fz_below(fz, nw - 4);
+		put32(m + 4 * i, fz_below(fz, 41));
+		fz_desc(f, "w%u=%u", i, get32(m + 4 * i));
+		break;
+	case 3:		/* rdma_vers */
+		if (nw < 2)
+			break;
+		put32(m + 4, fz_below(fz, 5) ? fz_below(fz, 4) : fz_rand(fz));
+		fz_desc(f, "vers=%#x", get32(m + 4));
+		break;
+	case 4:		/* rdma_htype / rdma_proc */
+		if (nw < 4)
+			break;
+		put32(m + 12, fz_below(fz, 4) ? fz_below(fz, 10) : fz_rand(fz));
+		fz_desc(f, "htype=%#x", get32(m + 12));
+		break;
+	case 5:		/* v2 rdma_flags */
+		if (nw < 5)
+			break;
+		put32(m + 16, fz_below(fz, 2) ? fz_below(fz, 4) : fz_value(fz));
+		fz_desc(f, "flags=%#x", get32(m + 16));
+		break;
+	case 6:		/* truncate, sometimes to a word boundary */
+		n = fz_below(fz, f->len + 1);
+		if (fz_below(fz, 2))
+			n &= ~3U;
+		fz_desc(f, "len %u->%u", f->len, n);
+		f->len = n;
+		break;
+	case 7:		/* append words */
+		room = (FUZZ_MAX_MSG - f->len) / 4;
+		n = 1 + fz_below(fz, 16);
+		if (n > room)
+			n = room;
+		for (i = 0; i < n; i++)
+			put32(m + f->len + 4 * i, fz_value(fz));
+		fz_desc(f, "+%u words", n);
+		f->len += 4 * n;
+		break;
+	case 8:		/* delete a word */
+		if (nw < 2)
+			break;
+		i = 1 + fz_below(fz, nw - 1);
+		memmove(m + 4 * i, m + 4 * i + 4, f->len - 4 * i - 4);
+		f->len -= 4;
+		fz_desc(f, "del w%u", i);
+		break;
+	case 9:		/* insert a word */
+		if (nw < 1 || f->len + 4 > FUZZ_MAX_MSG)
+			break;
+		i = 1 + fz_below(fz, nw);
+		memmove(m + 4 * i + 4, m + 4 * i, f->len - 4 * i);
+		put32(m + 4 * i, fz_value(fz));
+		f->len += 4;
+		fz_desc(f, "ins w%u=%#x", i, get32(m + 4 * i));
+		break;
+	case 10:	/* copy a word: a handle into rdma_inv_handle, a position */
+		if (nw < 3)
+			break;
+		i = 1 + fz_below(fz, nw - 1);
+		j = 1 + fz_below(fz, nw - 1);
+		put32(m + 4 * j, get32(m + 4 * i));
+		fz_desc(f, "w%u=w%u", j, i);
+		break;
+	case 11:	/* splice: this one's head, another's tail */
+		g = &fz->files[fz_below(fz, fz->nfiles)];
+		if (nw < 2 || g->len < 8)
+			break;
+		i = 1 + fz_below(fz, nw - 1);
+		j = 1 + fz_below(fz, g->len / 4 - 1);
+		n = g->len - 4 * j;
+		if (4 * i + n > FUZZ_MAX_MSG)
+			n = FUZZ_MAX_MSG - 4 * i;
+		memcpy(m + 4 * i, g->buf + 4 * j, n);
+		f->len = 4 * i + n;
+		fz_desc(f, "splice@w%u from w%u", i, j);
+		break;
+	default:
+		/*
+		 * Repeat a block of 4 to 6 words up to 6 times: a segment,
+		 * a Read list entry or a one-segment Write list entry, so
+		 * that lists grow past the server's limits.
+		 */
+		k = 4 + fz_below(fz, 3);
+		n = 1 + fz_below(fz, 6);
+		if (nw < k + 1 || f->len + 4 * k * n > FUZZ_MAX_MSG)
+			break;
+		i = 1 + fz_below(fz, nw - k);
+		for (j = 0; j < n; j++) {
+			memmove(m + 4 * (i + k), m + 4 * i, f->len - 4 * i);
+			f->len += 4 * k;
+		}
+		fz_desc(f, "dup w%u+%u x%u", i, k, n);
+	}
+}
+
+/*
+ * Decode @f as svcrdma2 does: its limits, and the version it has fixed
+ * (@vers), or 1..2 before. Returns what rpcrdma2_decode() does; -EINVAL
+ * with no reason if the limits do not fit the arrays (a bug here).
+ */
+static int fz_decode(struct fuzz *fz, const struct fz_msg *f, u32 vers,
+		     struct rpcrdma2_reject *rej)
+{
+	struct rpcrdma2_limits lim = {
+		.max_read_chunks = SRV_READ_CHUNKS,
+		.max_write_chunks = SRV_WRITE_CHUNKS,
+		.max_segs = SRV_MAX_SEGS,
+		.vers_low = vers ? vers : RPCRDMA2_VERS_MIN,
+		.vers_high = vers ? vers : RPCRDMA2_VERS_MAX,
+	};
+
+	rej->reason = RPCRDMA2_REASON_NONE;
+	if (rpcrdma2_chunk_lists_init(&fz->hdr.cl, &lim, fz->reads,
+				      ARRAY_SIZE(fz->reads), fz->writes,
+				      ARRAY_SIZE(fz->writes), fz->segs,
+				      ARRAY_SIZE(fz->segs)))
+		return -EINVAL;
+	return rpcrdma2_decode(f->msg, f->len, &fz->hdr, rej);
+}
+
+/*
+ * The corpus's RPC messages are a few words, which sunrpc closes the
+ * connection over: give a Call a whole NULL call (RFC 5531 §9) instead,
+ * so that it is answered.
+ */
+static void fz_full_call(struct fuzz *fz, struct fz_msg *f)
+{
+	const struct rpcrdma2_hdr *h = &fz->hdr;
+	struct rpcrdma2_reject rej;
+	u8 *r;
+
+	if (fz_decode(fz, f, 0, &rej) || h->htype != RPCRDMA2_HT_MSG ||
+	    h->flags & RPCRDMA2_F_RESPONSE ||
+	    h->hdr_len + RPC_NULL_CALL_SIZE > FUZZ_MAX_MSG)
+		return;
+	r = f->msg + h->hdr_len;
+	r = put32(r, f->xid);
+	r = put32(r, RPC_CALL);
+	r = put32(r, RPC_VERSION);
+	r = put32(r, NFS_PROGRAM);
+	r = put32(r, DEF_NFS_VERS);
+	r = put32(r, RPC_NULL_PROC);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	f->len = (u32)(r - f->msg);
+	fz_desc(f, "NULL call");
+}
+
+/* Build message @f from a random corpus file and 0 to 3 mutations */
+static void fz_make(struct fuzz *fz, struct fz_msg *f)
+{
+	const struct fz_file *src;
+	u32 i, old, n;
+
+	memset(f, 0, offsetof(struct fz_msg, msg));
+	f->seq = fz->sent + 1;
+	/*
+	 * Mostly a file of the connection's version: the other version
+	 * only earns ERR_VERS, which a few messages prove well enough.
+	 */
+	for (i = 0; i < 16; i++) {
+		f->file = fz_below(fz, fz->nfiles);
+		src = &fz->files[f->file];
+		if (!fz->model_vers || !fz_below(fz, 8) ||
+		    (src->len >= 8 && get32(src->buf + 4) == fz->model_vers))
+			break;
+	}
+	f->xid = fz->next_xid++;
+	src = &fz->files[f->file];
+	f->len = src->len;
+	memcpy(f->msg, src->buf, f->len);
+	/*
+	 * A fresh rdma_xid, so the reply can be told apart; where the
+	 * corpus repeats it (the RPC XID of a v1 RDMA_MSG, RFC 8166
+	 * §4.2.1) it is replaced there too.
+	 */
+	if (f->len >= 4) {
+		old = get32(f->msg);
+		for (i = 0; i + 4 <= f->len; i += 4)
+			if (get32(f->msg + i) == old)
+				put32(f->msg + i, f->xid);
+	}
+	if (fz_below(fz, 2))
+		fz_full_call(fz, f);
+	n = fz_below(fz, 8) ? 1 + fz_below(fz, 3) : 0;
+	for (i = 0; i < n; i++)
+		fz_mutate(fz, f);
+	/* a truncation followed by growth may have rewritten rdma_xid */
+	if (f->len >= 4)
+		put32(f->msg, f->xid);
+	if (!f->desc[0])
+		snprintf(f->desc, sizeof(f->desc), "as is");
+}
+
+/* svcrdma2's reverse-reply test (recvfrom.c), which drops those */
+static bool fz_is_reply(const struct rpcrdma2_hdr *h, const u8 *m)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	u32 i;
+
+	if (h->vers == RPCRDMA2_VERS_2)
+		return h->flags & RPCRDMA2_F_RESPONSE;
+	if (h->htype == RPCRDMA2_V1_RDMA_NOMSG) {
+		for (i = 0; i < cl->nr_reads; i++)
+			if (!cl->reads[i].position)
+				return false;
+		return true;
+	}
+	if (h->rpc_len < 8)
+		return false;
+	return get32(m + h->hdr_len + 4) != RPC_CALL;
+}
+
+/*
+ * Why the server may close the connection over an accepted Call: its RDMA
+ * Read, Write or Send With Invalidate to our made-up handles fails
+ * (RFC 8166 §4.5.3, §4.5.4); or sunrpc, given the Call, closes the
+ * transport itself, as it does on any transport, for a Call shorter than
+ * the RPC call header (net/sunrpc/svc.c, err_short_len) or an RPCSEC_GSS
+ * credential it cannot use (svcauth_gss.c, SVC_CLOSE).
+ */
+static const char fz_cause_chunks[] = "carries chunks";
+
+static const char *fz_may_close(const struct rpcrdma2_hdr *h, const u8 *m)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	const u8 *rpc = m + h->hdr_len;
+	u32 n = h->rpc_len;
+
+	if (cl->nr_reads || cl->nr_writes || cl->has_reply)
+		return fz_cause_chunks;
+	/* svc_process() drops shorter ones, and replies */
+	if (n < 8 || get32(rpc + 4) != RPC_CALL)
+		return NULL;
+	if (n < 24)
+		return "RPC call header short: sunrpc closes";
+	if (n >= 28 && get32(rpc + 24) == RPC_AUTH_GSS)
+		return "RPCSEC_GSS credential: sunrpc may close";
+	return NULL;
+}
+
+/*
+ * What the server must do with @f: decode it as svcrdma2 does (its
+ * limits, the version range fixed by the connection) and follow the
+ * codec's verdict (Documentation/codec.rst, Documentation/svcrdma2.rst):
+ * a rejection is answered with exactly rpcrdma2_encode_reject()'s bytes
+ * or discarded; RDMA_ERROR / RDMA2_ERROR from us, RDMA2_CONNPROP and
+ * reverse-direction replies are dropped; the rest goes to nfsd.
+ */
+static int fz_predict(struct ping *p, struct fz_msg *f)
+{
+	struct fuzz *fz = p->fz;
+	struct rpcrdma2_hdr *h = &fz->hdr;
+	struct rpcrdma2_reject rej;
+	int rc;
+
+	rc = fz_decode(fz, f, fz->model_vers, &rej);
+	if (rc == -EINVAL && rej.reason != RPCRDMA2_REASON_CALLER)
+		return -1;
+	if (rc) {
+		f->reason = rej.reason;
+		fz->by_reason[rej.reason]++;
+		if (rej.discard) {
+			f->expect = FZ_SILENT;
+			return 0;
+		}
+		rc = rpcrdma2_encode_reject(h, &rej, p->granted, f->reply,
+					    sizeof(f->reply));
+		if (rc < 0) {
+			ping_err("fuzz: the codec cannot encode its own rejection (%s)",
+				 rpcrdma2_reason_name(rej.reason));
+			return -1;
+		}
+		f->reply_len = (u32)rc;
+		f->expect = FZ_ERROR;
+		return 0;
+	}
+	fz->by_reason[RPCRDMA2_REASON_NONE]++;
+	f->expect = FZ_SILENT;
+	if (h->htype == RPCRDMA2_HT_ERROR)
+		return 0;
+	if (h->htype != RPCRDMA2_HT_CONNPROP) {
+		if (fz_is_reply(h, f->msg))
+			return 0;
+		f->expect = FZ_ANY;
+		f->may_close = fz_may_close(h, f->msg);
+	}
+	/* the first message that decodes fixes the version (draft §7.3) */
+	if (!fz->model_vers)
+		fz->model_vers = h->vers;
+	return 0;
+}
+
+static struct fz_msg *fz_find(struct fuzz *fz, u32 xid)
+{
+	u32 i;
+
+	for (i = 0; i < fz->nmsgs; i++)
+		if (fz->msgs[i].xid == xid)
+			return &fz->msgs[i];
+	return NULL;
+}
+
+static void fz_print_msg(const struct fuzz *fz, const struct fz_msg *f)
+{
+	printf("fuzz:   message %u xid 0x%08x from %s, mutated: %s\n", f->seq,
+	       f->xid, fz->files[f->file].name, f->desc);
+	printf("fuzz:   codec: %s (%s)%s%s\n", fz_expect_names[f->expect],
+	       rpcrdma2_reason_name(f->reason), f->may_close ? ", may close: " : "",
+	       f->may_close ? f->may_close : "");
+	print_hex("fuzz:   sent", f->msg, f->len);
+	if (f->expect == FZ_ERROR)
+		print_hex("fuzz:   expected", f->reply, f->reply_len);
+}
+
+static void fz_fail(struct fuzz *fz, const struct fz_msg *f, const char *what,
+		    const u8 *m, u32 len)
+{
+	fz->failures++;
+	if (fz->failures > FUZZ_MAX_REPORTS)
+		return;
+	printf("fuzz: FAIL: %s\n", what);
+	if (f)
+		fz_print_msg(fz, f);
+	if (m)
+		print_hex("fuzz:   received", m, len);
+}
+
+/*
+ * A message that is not an answer to one of our NULL calls: it must be
+ * the reply a mutated message earned, byte for byte.
+ */
+static void fuzz_note(struct ping *p, const u8 *m, u32 len)
+{
+	struct fuzz *fz = p->fz;
+	struct fz_msg *f;
+
+	f = len >= RPCRDMA2_FIXED_SIZE ? fz_find(fz, get32(m)) : NULL;
+	if (!f) {
+		fz->unmatched++;
+		if (p->opts->verbose)
+			print_hex("fuzz: unmatched reply", m, len);
+		return;
+	}
+	if (f->answered) {
+		fz_fail(fz, f, "a second reply to one message", m, len);
+		return;
+	}
+	f->answered = true;
+	switch (f->expect) {
+	case FZ_SILENT:
+		fz_fail(fz, f, "a reply to a message the server must discard or drop",
+			m, len);
+		return;
+	case FZ_ANY:
+		fz->answered_any++;
+		return;
+	}
+	/* rdma_credit is the grant (RFC 8166 §3.3.1), once we know it */
+	if (len != f->reply_len || memcmp(m, f->reply, 8) ||
+	    memcmp(m + 12, f->reply + 12, len - 12) ||
+	    (p->granted && get32(m + 8) != p->granted)) {
+		fz_fail(fz, f, "the error reply differs from the codec's", m, len);
+		return;
+	}
+	fz->errors_ok++;
+	if (len >= 24 && get32(m + 12) == RPCRDMA2_HT_ERROR) {
+		u32 code = get32(m + (get32(m + 4) == RPCRDMA2_VERS_2 ? 20 : 16));
+
+		if (code < ARRAY_SIZE(fz->by_code))
+			fz->by_code[code]++;
+	}
+}
+
+/* The server's RDMA2_CONNPROP: one per connection (svcrdma2.rst) */
+static void fuzz_connprop(struct ping *p, bool again)
+{
+	p->fz->connprops++;
+	if (again)
+		fz_fail(p->fz, NULL, "a second RDMA2_CONNPROP on one connection",
+			NULL, 0);
+}
+
+/* A fresh connection for the fuzzer, negotiation to start with @vers */
+static int fz_connect(struct ping *p, u32 vers)
+{
+	const struct ping_opts *o = p->opts;
+	struct fuzz *fz = p->fz;
+
+	memset(p, 0, sizeof(*p));
+	p->opts = o;
+	p->fz = fz;
+	p->nr_recvs = o->credits + SPARE_RECVS;
+	p->nr_sends = FUZZ_BATCH + 1;
+	p->first_vers = vers;
+	p->next_xid = FUZZ_NULL_XID;
+	fz->nmsgs = 0;
+	fz->synced = 0;
+	fz->model_vers = 0;
+	fz->conns++;
+	if (ping_setup(p)) {
+		ping_err("fuzz: connection %u: cannot connect", fz->conns);
+		ping_teardown(p);
+		return -1;
+	}
+	return 0;
+}
+
+static bool fz_lost(const struct ping *p)
+{
+	return p->disconnected || p->qp_failed;
+}
+
+/*
+ * The connection died. That is fair after a message the server accepted
+ * with chunks: its RDMA to our made-up handles fails and it must close
+ * (RFC 8166 §4.5.3, §4.5.4). After anything else it is not.
+ */
+static void fz_closed(struct ping *p, const char *when)
+{
+	struct fuzz *fz = p->fz;
+	char what[160];
+	u32 i;
+
+	fz->lost++;
+	if (p->qp_failed && p->fail_status <= IBV_WC_GENERAL_ERR) {
+		if (p->recv_failed)
+			fz->lost_recv[p->fail_status]++;
+		else
+			fz->lost_send[p->fail_status]++;
+	} else {
+		fz->lost_disc++;
+	}
+	/* the latest message that gave cause is the likely one */
+	for (i = fz->nmsgs; i--; ) {
+		if (!fz->msgs[i].may_close)
+			continue;
+		if (fz->msgs[i].may_close == fz_cause_chunks)
+			fz->lost_chunks++;
+		else
+			fz->lost_short++;
+		return;
+	}
+	fz->lost_unexplained++;
+	snprintf(what, sizeof(what),
+		 "connection %u lost%s, though no message on it gave the server cause; its last messages:",
+		 fz->conns, when);
+	fz_fail(fz, NULL, what, NULL, 0);
+	if (fz->failures > FUZZ_MAX_REPORTS)
+		return;
+	for (i = fz->synced; i < fz->nmsgs; i++)
+		fz_print_msg(fz, &fz->msgs[i]);
+}
+
+/* Send mutated message @f; 0, or -1 when the connection is gone */
+static int fz_send(struct ping *p, struct fz_msg *f)
+{
+	struct fuzz *fz = p->fz;
+	int slot;
+
+	fz_make(fz, f);
+	if (fz_predict(p, f))
+		return -2;
+	fz->nmsgs++;
+	fz->sent++;
+	fz->expected[f->expect]++;
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	memcpy(send_buf(p, (u32)slot), f->msg, f->len);
+	if (p->opts->verbose)
+		printf("fuzz: message %u xid 0x%08x from %s, %s: %s\n", f->seq,
+		       f->xid, fz->files[f->file].name, f->desc,
+		       fz_expect_names[f->expect]);
+	return post_send(p, (u32)slot, f->len) ? -1 : 0;
+}
+
+/*
+ * Take what arrives until @ms pass or, when @until is set, until it is
+ * answered. Returns 0, or -1 when the connection is gone.
+ */
+static int fz_listen(struct ping *p, u32 ms, const struct fz_msg *until)
+{
+	struct ping_msg msg;
+	struct timespec dl;
+	struct ibv_wc wc;
+	u32 idx;
+	int rc;
+
+	deadline_in(&dl, ms);
+	while (!until || !until->answered) {
+		rc = next_recv(p, &dl, &wc);
+		if (rc == -ETIMEDOUT)
+			return 0;
+		if (rc)
+			return -1;
+		idx = (u32)wc.wr_id;
+		rc = classify(p, p->buf + (size_t)idx * p->opts->size,
+			      wc.byte_len, &msg);
+		if (post_recv(p, idx))
+			return -1;
+		if (rc || msg.kind != RX_OTHER) {
+			fz_fail(p->fz, NULL, "a NULL reply while none was outstanding",
+				NULL, 0);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Before a planned close: every error reply still due must come */
+static int fz_drain(struct ping *p)
+{
+	struct fuzz *fz = p->fz;
+	struct fz_msg *f;
+	u32 i;
+
+	for (i = 0; i < fz->nmsgs; i++) {
+		f = &fz->msgs[i];
+		if (f->expect != FZ_ERROR || f->answered)
+			continue;
+		if (fz_listen(p, FUZZ_DRAIN_MS, f))
+			return -1;
+		if (!f->answered)
+			fz_fail(fz, f, "no error reply", NULL, 0);
+	}
+	return 0;
+}
+
+/* One NULL call after a batch: all of it has reached the server */
+static int fz_sync(struct ping *p)
+{
+	struct fuzz *fz = p->fz;
+	struct ping_msg msg;
+	double rtt;
+	int slot;
+
+	slot = wait_slot(p);
+	if (slot < 0 || send_null(p, (u32)slot, p->vers, 0))
+		return -1;
+	if (wait_msg(p, &msg)) {
+		if (fz_lost(p))
+			return -1;
+		fz_fail(fz, NULL, "the NULL call after a batch got no answer; the batch:",
+			NULL, 0);
+		if (fz->failures <= FUZZ_MAX_REPORTS) {
+			u32 i;
+
+			for (i = fz->synced; i < fz->nmsgs; i++)
+				fz_print_msg(fz, &fz->msgs[i]);
+		}
+		return -2;
+	}
+	if (msg.kind != RX_REPLY) {
+		fz_fail(fz, NULL, "ERR_VERS to a NULL call after negotiation",
+			NULL, 0);
+		return -2;
+	}
+	reply_done(p, msg.call, &msg, &rtt);
+	fz->synced = fz->nmsgs;
+	return 0;
+}
+
+/*
+ * One connection: negotiate (v2 mostly, v1 sometimes, and one in eight
+ * starts with a mutated message instead), then batches of mutated
+ * messages, each followed by a NULL call, which never leaves more
+ * messages outstanding than the grant (RFC 8166 §3.3.1). Returns 0 to go
+ * on (also after a lost connection), -1 to stop the run.
+ */
+static int fz_connection(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct fuzz *fz = p->fz;
+	u32 mode = fz->conns % 8, batch, i;
+	bool first = mode == 0;
+	int rc = 0;
+
+	if (fz_connect(p, mode == 1 || mode == 5 ? RPCRDMA2_VERS_1 :
+		       RPCRDMA2_VERS_2))
+		return -1;
+	if (first) {
+		/* draft v2 §7: one message until a reply grants credits */
+		fz->unnegotiated++;
+		rc = fz_send(p, &fz->msgs[0]);
+		if (!rc)
+			rc = fz_listen(p, FUZZ_FIRST_WAIT_MS, &fz->msgs[0]);
+		if (rc)
+			goto out_lost;
+	}
+	if (negotiate_version(p)) {
+		if (fz_lost(p))
+			goto out_lost;
+		fz_fail(fz, first ? &fz->msgs[0] : NULL,
+			"version negotiation failed", NULL, 0);
+		goto out;
+	}
+	if (fz->model_vers && fz->model_vers != p->vers) {
+		fz_fail(fz, &fz->msgs[0],
+			"NULL exchange settled another version than the first message fixed",
+			NULL, 0);
+		goto out;
+	}
+	fz->model_vers = p->vers;
+	fz->synced = fz->nmsgs;
+	if (p->granted < 2) {
+		fz_fail(fz, NULL, "a grant of 1: no room for a message and a NULL call",
+			NULL, 0);
+		ping_teardown(p);
+		return -1;
+	}
+	while (fz->nmsgs < FUZZ_PER_CONN && fz->sent < o->fuzz) {
+		batch = FUZZ_BATCH;
+		if (batch > o->fuzz - fz->sent)
+			batch = o->fuzz - fz->sent;
+		if (batch > FUZZ_PER_CONN - fz->nmsgs)
+			batch = FUZZ_PER_CONN - fz->nmsgs;
+		if (batch > p->granted - 1)
+			batch = p->granted - 1;
+		for (i = 0; i < batch; i++) {
+			rc = fz_send(p, &fz->msgs[fz->nmsgs]);
+			if (rc == -2)
+				return -1;
+			if (rc)
+				goto out_lost;
+		}
+		rc = fz_sync(p);
+		if (rc == -2)
+			goto out;
+		if (rc)
+			goto out_lost;
+	}
+	if (fz_drain(p))
+		goto out_lost;
+	fz->planned++;
+	goto out;
+
+out_lost:
+	fz_closed(p, first && !p->negotiated ? " after its first message" :
+		  "");
+out:
+	ping_teardown(p);
+	return 0;
+}
+
+static void fz_summary(const struct fuzz *fz)
+{
+	static const char *const codes[] = {
+		NULL, "VERS", "BAD_XDR", "INVAL_HTYPE", "READ_CHUNKS",
+		"WRITE_CHUNKS", "SEGMENTS", "WRITE_RESOURCE", "REPLY_RESOURCE",
+		"SYSTEM",
+	};
+	u32 i;
+
+	printf("fuzz: %u messages over %u connections, %u starting with a mutated message\n",
+	       fz->sent, fz->conns, fz->unnegotiated);
+	printf("fuzz: connections: %u closed by us, %u lost (%u without cause)\n",
+	       fz->planned, fz->lost, fz->lost_unexplained);
+	printf("fuzz: lost after: a Call with chunks %u, a Call sunrpc closes over %u\n",
+	       fz->lost_chunks, fz->lost_short);
+	printf("fuzz: lost by: DISCONNECTED %u", fz->lost_disc);
+	for (i = 0; i < ARRAY_SIZE(fz->lost_recv); i++)
+		if (fz->lost_recv[i])
+			printf(", Receive %s %u", ibv_wc_status_str(i),
+			       fz->lost_recv[i]);
+	for (i = 0; i < ARRAY_SIZE(fz->lost_send); i++)
+		if (fz->lost_send[i])
+			printf(", Send %s %u", ibv_wc_status_str(i),
+			       fz->lost_send[i]);
+	printf("\n");
+	printf("fuzz: codec says: %u error replies, %u no reply, %u accepted\n",
+	       fz->expected[FZ_ERROR], fz->expected[FZ_SILENT],
+	       fz->expected[FZ_ANY]);
+	printf("fuzz: received: %u error replies byte-exact, %u answers to accepted messages\n",
+	       fz->errors_ok, fz->answered_any);
+	printf("fuzz: received: %u unmatched messages, %u RDMA2_CONNPROP\n",
+	       fz->unmatched, fz->connprops);
+	printf("fuzz: error replies by code:");
+	for (i = 1; i < ARRAY_SIZE(fz->by_code); i++)
+		if (fz->by_code[i])
+			printf(" %s %u", codes[i], fz->by_code[i]);
+	printf("\nfuzz: codec verdicts:");
+	for (i = 0; i < RPCRDMA2_REASON_COUNT; i++)
+		if (fz->by_reason[i])
+			printf(" %s %u", rpcrdma2_reason_name(i), fz->by_reason[i]);
+	printf("\nfuzz: %u failures\n", fz->failures);
+}
+
+static int fuzz_main(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	char *corpus = NULL;
+	struct fuzz *fz;
+	struct timespec t;
+	u32 seed = o->seed;
+	int rc = -1;
+
+	fz = calloc(1, sizeof(*fz));
+	if (!fz) {
+		ping_err("out of memory");
+		return -1;
+	}
+	if (!o->corpus)
+		corpus = fz_default_corpus();
+	if (fz_load(fz, o->corpus ? o->corpus : corpus ? corpus : "."))
+		goto out;
+	if (!o->have_seed) {
+		now(&t);
+		seed = (u32)(t.tv_nsec ^ t.tv_sec ^ getpid());
+	}
+	fz->rng = 0x9e3779b97f4a7c15ULL * ((u64)seed + 1);
+	fz->next_xid = FUZZ_MSG_XID;
+	printf("fuzz: seed %u, %u corpus files from %s, %u messages\n", seed,
+	       fz->nfiles, o->corpus ? o->corpus : corpus, o->fuzz);
+	p->fz = fz;
+	while (fz->sent < o->fuzz)
+		if (fz_connection(p))
+			goto out_summary;
+
+	/* the server must still serve a fresh connection */
+	if (!fz_connect(p, o->vers)) {
+		p->fz = NULL;
+		if (!negotiate_version(p))
+			rc = 0;
+		ping_teardown(p);
+	}
+	printf("fuzz: final NULL call on a fresh connection: %s\n",
+	       rc ? "FAILED" : "answered");
+out_summary:
+	fz_summary(fz);
+	if (fz->failures)
+		rc = -1;
+out:
+	free(corpus);
+	fz_free(fz);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static struct ping p;
+	struct ping_opts o = {
+		.port = DEF_PORT,
+		.vers = RPCRDMA2_VERS_2,
+		.count = DEF_COUNT,
+		.window = DEF_WINDOW,
+		.credits = DEF_CREDITS,
+		.size = DEF_SIZE,
+		.nfs_vers = DEF_NFS_VERS,
+		.timeout_ms = DEF_TIMEOUT_MS,
+	};
+	struct timespec t;
+	int rc;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (parse_args(argc, argv, &o))
+		return 2;
+	p.opts = &o;
+	if (o.fuzz) {
+		rc = fuzz_main(&p);
+		goto out;
+	}
+	p.nr_recvs = o.credits + SPARE_RECVS;
+	p.nr_sends = o.window;
+	p.first_vers = o.vers;
+	now(&t);
+	p.next_xid = (u32)(t.tv_nsec ^ (t.tv_sec << 20) ^ getpid());
+
+	rc = ping_setup(&p);
+	if (!rc) {
+		print_pdata(&p);
+		rc = o.send_msg ? raw_run(&p) : ping_run(&p);
+	}
+	ping_teardown(&p);
+out:
+	free(o.send_msg);
+	free(o.expect);
+	return rc ? 1 : 0;
+}

@@ -14,7 +14,7 @@
 
 US_LIBSRC   := $(wildcard common/codec_decode.c common/codec_encode.c \
 			 common/codec_names.c common/cm_pdata.c)
-US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h tools/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	       -Wno-missing-field-initializers -Iinclude \
 	       '-DEXPORT_SYMBOL_GPL(sym)=' '-Dnoinline=__attribute__((__noinline__))'

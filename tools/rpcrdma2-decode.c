@@ -14,6 +14,7 @@
 
 #include <rpcrdma2/codec.h>
 #include <rpcrdma2/cm_pdata.h>
+#include "rpcrdma2-print.h"
 
 #define MAX_INPUT	65536
 #define DEF_READ_CHUNKS	8
@@ -193,35 +194,6 @@ static void print_lists(const struct rpcrdma2_hdr *hdr)
 		print_chunk("reply", cl, &cl->reply);
 	else
 		printf("reply: none\n");
-}
-
-static void print_error_arm(const char *prefix, u32 vers,
-			    const struct rpcrdma2_error *err)
-{
-	switch (err->code) {
-	case RPCRDMA2_ERR_VERS:
-		printf("%svers_low: %u\n", prefix, err->vers.low);
-		printf("%svers_high: %u\n", prefix, err->vers.high);
-		return;
-	}
-	if (vers != RPCRDMA2_VERS_2)
-		return;
-	switch (err->code) {
-	case RPCRDMA2_ERR_READ_CHUNKS:
-	case RPCRDMA2_ERR_WRITE_CHUNKS:
-		printf("%smax_chunks: %u\n", prefix, err->max_chunks);
-		break;
-	case RPCRDMA2_ERR_SEGMENTS:
-		printf("%smax_segments: %u\n", prefix, err->max_segs);
-		break;
-	case RPCRDMA2_ERR_WRITE_RESOURCE:
-		printf("%schunk_index: %u\n", prefix, err->write.index);
-		printf("%slength_needed: %u\n", prefix, err->write.length);
-		break;
-	case RPCRDMA2_ERR_REPLY_RESOURCE:
-		printf("%slength_needed: %u\n", prefix, err->length_needed);
-		break;
-	}
 }
 
 static const char *prop_state(const struct rpcrdma2_props *props, u32 bit)

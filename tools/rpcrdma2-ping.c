@@ -40,6 +40,7 @@
 
 #include <rpcrdma2/codec.h>
 #include <rpcrdma2/cm_pdata.h>
+#include "rpcrdma2-print.h"
 
 #define PROG			"rpcrdma2-ping"
 
@@ -429,34 +430,6 @@ static int parse_seconds(const char *s, u32 *ms)
 }
 
 /* ---- printing decoded headers ----------------------------------------- */
-
-static void print_error_arm(const char *prefix, u32 vers,
-			    const struct rpcrdma2_error *e)
-{
-	if (e->code == RPCRDMA2_ERR_VERS) {
-		printf("%svers_low: %u\n", prefix, e->vers.low);
-		printf("%svers_high: %u\n", prefix, e->vers.high);
-		return;
-	}
-	if (vers != RPCRDMA2_VERS_2)
-		return;
-	switch (e->code) {
-	case RPCRDMA2_ERR_READ_CHUNKS:
-	case RPCRDMA2_ERR_WRITE_CHUNKS:
-		printf("%smax_chunks: %u\n", prefix, e->max_chunks);
-		break;
-	case RPCRDMA2_ERR_SEGMENTS:
-		printf("%smax_segments: %u\n", prefix, e->max_segs);
-		break;
-	case RPCRDMA2_ERR_WRITE_RESOURCE:
-		printf("%schunk_index: %u\n", prefix, e->write.index);
-		printf("%slength_needed: %u\n", prefix, e->write.length);
-		break;
-	case RPCRDMA2_ERR_REPLY_RESOURCE:
-		printf("%slength_needed: %u\n", prefix, e->length_needed);
-		break;
-	}
-}
 
 static const char *brs_name(u32 brs)
 {

@@ -126,3 +126,47 @@ vm_trace_on() {
 trace_count() {
 	grep -c " $1:" /sys/kernel/tracing/trace
 }
+
+# rpcrdma2-ping in guest scripts: set PING to the tool first. p_run keeps
+# each output in $RESULTS/$P_PREFIX-<name>.out (P_PREFIX defaults to ping).
+
+# p_run NAME ARGS...: run the tool (never longer than 60 s; FUZZ_SECS for
+# --fuzz), keep its output in $out (also shown, indented), its exit status
+# in $rc and its wall time in $secs.
+p_run() {
+	local name=$1 t0 limit=60
+	shift
+	case " $* " in *" --fuzz "*) limit=$FUZZ_SECS ;; esac
+	t0=$(date +%s)
+	out=$(timeout "$limit" "$PING" "$@" 2>&1)
+	rc=$?
+	secs=$(($(date +%s) - t0))
+	echo "-- $name: rpcrdma2-ping $* (exit $rc, ${secs} s)"
+	sed 's/^/  | /' <<<"$out"
+	printf '%s\n' "$out" > "$RESULTS/${P_PREFIX:-ping}-${name//[ \/]/_}.out"
+}
+
+# p_expect NAME WANT_RC LINE-REGEX...: the last p_run exited WANT_RC and
+# printed a line matching each (extended) regex.
+p_expect() {
+	local name=$1 want=$2 re
+	shift 2
+	if [ "$rc" != "$want" ]; then
+		t_fail "$name" "exit $rc, want $want"
+		return
+	fi
+	for re in "$@"; do
+		if ! grep -Eq -- "$re" <<<"$out"; then
+			t_fail "$name" "no line matching '$re'"
+			return
+		fi
+	done
+	t_pass "$name"
+}
+
+# p_count NAME N REGEX: exactly N lines of the last output match
+p_count() {
+	local n
+	n=$(grep -Ec -- "$3" <<<"$out")
+	if [ "$n" = "$2" ]; then t_pass "$1"; else t_fail "$1" "$n lines, want $2"; fi
+}

@@ -17,46 +17,6 @@ vm_rxe_up
 vm_nfsd_up rdma "$NFS_V1_PORT"
 t_check "nfsd lists rdma $NFS_V1_PORT" grep -q "^rdma $NFS_V1_PORT\$" /proc/fs/nfsd/portlist
 
-# p_run NAME ARGS...: run the tool (never longer than 60 s), keep its
-# output in $out (also shown, indented), its exit status in $rc and its
-# wall time in $secs.
-p_run() {
-	local name=$1 t0
-	shift
-	t0=$(date +%s)
-	out=$(timeout 60 "$PING" "$@" 2>&1)
-	rc=$?
-	secs=$(($(date +%s) - t0))
-	echo "-- $name: rpcrdma2-ping $* (exit $rc, ${secs} s)"
-	sed 's/^/  | /' <<<"$out"
-	printf '%s\n' "$out" > "$RESULTS/ping-${name// /_}.out"
-}
-
-# p_expect NAME WANT_RC LINE-REGEX...: the last p_run exited WANT_RC and
-# printed a line matching each (extended) regex.
-p_expect() {
-	local name=$1 want=$2 re
-	shift 2
-	if [ "$rc" != "$want" ]; then
-		t_fail "$name" "exit $rc, want $want"
-		return
-	fi
-	for re in "$@"; do
-		if ! grep -Eq -- "$re" <<<"$out"; then
-			t_fail "$name" "no line matching '$re'"
-			return
-		fi
-	done
-	t_pass "$name"
-}
-
-# p_count NAME N REGEX: exactly N lines of the last output match
-p_count() {
-	local n
-	n=$(grep -Ec -- "$3" <<<"$out")
-	if [ "$n" = "$2" ]; then t_pass "$1"; else t_fail "$1" "$n lines, want $2"; fi
-}
-
 rtt='time=[0-9]+\.[0-9]{3} ms$'
 
 # --- v1 from the start --------------------------------------------------

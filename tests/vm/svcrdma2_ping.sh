@@ -19,6 +19,7 @@
 . "$(dirname "$0")/lib.sh"
 
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+P_PREFIX=ping2
 [ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
 PORT=$NFS_V2_PORT
 
@@ -26,47 +27,6 @@ vm_rxe_up
 vm_load_svcrdma2
 vm_nfsd_up rdma2 "$PORT"
 t_check "nfsd lists rdma2 $PORT" grep -q "^rdma2 $PORT\$" /proc/fs/nfsd/portlist
-
-# p_run NAME ARGS...: run the tool (never longer than 60 s; FUZZ_SECS for
-# --fuzz), keep its output in $out (also shown, indented), its exit status
-# in $rc and its wall time in $secs.
-p_run() {
-	local name=$1 t0 limit=60
-	shift
-	case " $* " in *" --fuzz "*) limit=$FUZZ_SECS ;; esac
-	t0=$(date +%s)
-	out=$(timeout "$limit" "$PING" "$@" 2>&1)
-	rc=$?
-	secs=$(($(date +%s) - t0))
-	echo "-- $name: rpcrdma2-ping $* (exit $rc, ${secs} s)"
-	sed 's/^/  | /' <<<"$out"
-	printf '%s\n' "$out" > "$RESULTS/ping2-${name//[ \/]/_}.out"
-}
-
-# p_expect NAME WANT_RC LINE-REGEX...: the last p_run exited WANT_RC and
-# printed a line matching each (extended) regex.
-p_expect() {
-	local name=$1 want=$2 re
-	shift 2
-	if [ "$rc" != "$want" ]; then
-		t_fail "$name" "exit $rc, want $want"
-		return
-	fi
-	for re in "$@"; do
-		if ! grep -Eq -- "$re" <<<"$out"; then
-			t_fail "$name" "no line matching '$re'"
-			return
-		fi
-	done
-	t_pass "$name"
-}
-
-# p_count NAME N REGEX: exactly N lines of the last output match
-p_count() {
-	local n
-	n=$(grep -Ec -- "$3" <<<"$out")
-	if [ "$n" = "$2" ]; then t_pass "$1"; else t_fail "$1" "$n lines, want $2"; fi
-}
 
 # words: hex words on stdin, one a line, "# ..." comments, as one string
 words() {

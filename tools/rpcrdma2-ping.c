@@ -19,6 +19,16 @@
  * over real connections, checking every error reply byte for byte against
  * what the shared codec says the server must answer.
  *
+ * The chunk options drive the RPC-over-RDMA data paths with real
+ * registered memory: --long-call sends each NULL call as a Long Call
+ * through a Position-Zero Read chunk; --readlink and --read send an
+ * NFSv4.0 COMPOUND { PUTROOTFH, LOOKUP..., READLINK or READ } whose
+ * result can come back inline, with its data in the Write chunk
+ * (--write-chunk) or all of it in the Reply chunk (--reply-chunk); --inv
+ * exposes that memory through type 2 memory windows, names the handle in
+ * rdma_inv_handle (v2) and requires the reply to arrive by Send With
+ * Invalidate of exactly that handle.
+ *
  * Exit status: 0 success; 1 any failure (connection, protocol, a reply
  * that is wrong, no reply, --expect-* mismatch); 2 usage error.
  */
@@ -87,6 +97,35 @@
 /* How long teardown waits for the disconnect to complete */
 #define DISCONNECT_WAIT_MS	1000
 
+/*
+ * Chunk memory, one area per send slot (--long-call, --read...): the
+ * Long Call's Read chunk, then the Write chunk, then the Reply chunk.
+ */
+#define CHUNK_SEG_MAX		8192	/* bytes per Long Call Read segment */
+#define CHUNK_CALL_MAX		65536	/* the longest --long-call */
+#define CHUNK_WRITE_SIZE	16384	/* --read's count; two segments */
+#define CHUNK_REPLY_SIZE	16384
+#define CHUNK_WRITE_OFF		CHUNK_CALL_MAX
+#define CHUNK_REPLY_OFF		(CHUNK_WRITE_OFF + CHUNK_WRITE_SIZE)
+#define CHUNK_AREA_SIZE		(CHUNK_REPLY_OFF + CHUNK_REPLY_SIZE)
+#define CALL_READ_SEGS		(CHUNK_CALL_MAX / CHUNK_SEG_MAX)
+/* wr_id of a memory-window bind or local invalidate: not a Send */
+#define WRID_MEM		0x100000000ULL
+/* Send Queue entries per call with --inv: LOCAL_INV, BIND_MW, SEND */
+#define INV_WRS_PER_CALL	3
+
+/* NFSv4.0 (RFC 7530 §16) for --readlink and --read */
+#define RPC_AUTH_SYS		1
+#define NFS4_VERSION		4
+#define NFS4_PROC_COMPOUND	1
+#define NFS4_OP_LOOKUP		15
+#define NFS4_OP_PUTROOTFH	24
+#define NFS4_OP_READ		25
+#define NFS4_OP_READLINK	27
+#define NFS4_MAXNAME		255
+#define NFS4_MAX_NAMES		16
+#define AUTH_SYS_MACHINE	"rpcrdma2-ping"
+
 struct ping_opts {
 	const char *host;
 	u32 port;
@@ -111,9 +150,15 @@ struct ping_opts {
 	u32 seed;
 	bool have_seed;
 	const char *corpus;
+	u32 long_call;		/* --long-call N: bytes of each NULL call */
+	const char *path;	/* --readlink PATH, --read PATH */
+	u32 nfs_op;		/* NFS4_OP_READLINK or NFS4_OP_READ */
+	bool write_chunk;
+	bool reply_chunk;
+	bool inv;
 };
 
-/* One RPC NULL call: its Send buffer is send slot number (this - calls) */
+/* One call: its Send buffer is send slot number (this - calls) */
 struct ping_call {
 	bool busy;		/* sent, no reply yet */
 	bool send_busy;		/* its Send has not completed yet */
@@ -121,6 +166,13 @@ struct ping_call {
 	u32 vers;
 	u32 seq;
 	struct timespec t0;
+	/* what the call offered (--long-call, --read...) */
+	bool compound;		/* the COMPOUND of --read..., not NULL */
+	bool long_call;		/* sent through a Position-Zero Read chunk */
+	bool write_chunk;
+	bool reply_chunk;
+	u32 handle;		/* the handle of every chunk it offered */
+	bool inv_offered;	/* @handle may be invalidated remotely */
 };
 
 struct ping {
@@ -137,6 +189,7 @@ struct ping {
 	u8 *buf;
 	u32 nr_recvs;
 	u32 nr_sends;
+	u32 nr_send_wrs;	/* Send Queue depth */
 	bool cq_armed;
 	bool connected;
 	bool disconnected;
@@ -163,6 +216,25 @@ struct ping {
 
 	/* --fuzz state; NULL otherwise */
 	struct fuzz *fz;
+
+	/* chunk memory (--long-call, --read...): an area per send slot */
+	u8 *cbuf;
+	struct ibv_mr *cmr;
+	struct ibv_mw *mw[MAX_WINDOW];	/* --inv: a type 2 window per slot */
+	bool mw_bound[MAX_WINDOW];	/* bound and not yet invalidated */
+	u32 invalidated;		/* replies that invalidated our handle */
+	u32 inv_unasked;		/* of those, with the server's R clear */
+	u32 replies;			/* RPC replies received */
+	u8 *scratch;			/* an RPC call being built */
+
+	/* the last reply's RPC message, wherever it arrived */
+	const u8 *rpc;
+	u32 rpc_len;
+	u32 write_len;			/* bytes the Write chunk received */
+	const char *via;		/* "inline" or "Reply chunk" */
+	const u8 *data;			/* --read...: link text or data */
+	u32 data_len;
+	bool eof;			/* --read: READ4resok.eof */
 
 	/* calls */
 	u32 next_xid;
@@ -279,13 +351,32 @@ static void print_help(FILE *f)
 		"                        clock; printed)\n"
 		"      --corpus DIR      --fuzz corpus (default: the source tree's\n"
 		"                        fuzz/corpus/fuzz_codec)\n"
+		"      --long-call N     send each call as a Long Call: the RPC\n"
+		"                        message in a Position-Zero Read chunk\n"
+		"                        (RDMA_NOMSG); NULL calls are padded to\n"
+		"                        N bytes (40..%d, a multiple of 4)\n"
+		"      --readlink PATH   after negotiating, read the symlink PATH\n"
+		"                        (relative to the server's NFSv4 root)\n"
+		"                        with one NFSv4.0 COMPOUND and print it\n"
+		"      --read PATH       the same with READ (anonymous stateid)\n"
+		"                        of the first %d bytes of file PATH\n"
+		"      --write-chunk     with --read or --readlink: offer a Write\n"
+		"                        chunk (two segments) for the data\n"
+		"      --reply-chunk     offer a Reply chunk with every call\n"
+		"      --inv             expose chunk memory through type 2\n"
+		"                        memory windows that the server may\n"
+		"                        invalidate (R bit; v2 rdma_inv_handle)\n"
+		"                        and require each reply to invalidate\n"
+		"                        exactly the call's handle\n"
 		"  -h, --help            this text\n"
 		"\n"
 		"HEX: hex digits; whitespace, ':' and ',' separate bytes.\n"
+		"Without chunk options the R bit is set (nothing is exposed);\n"
+		"with them, only with --inv (plain MRs must not be invalidated).\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n",
 		DEF_PORT, DEF_COUNT, DEF_WINDOW, MAX_WINDOW, SPARE_RECVS,
 		DEF_CREDITS, DEF_SIZE, DEF_NFS_VERS, DEF_TIMEOUT_MS / 1000,
-		FUZZ_BATCH);
+		FUZZ_BATCH, CHUNK_CALL_MAX, CHUNK_WRITE_SIZE);
 }
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -603,7 +694,29 @@ static u8 *send_buf(struct ping *p, u32 slot)
 	return p->buf + (size_t)(p->nr_recvs + slot) * p->opts->size;
 }
 
-static int post_send(struct ping *p, u32 slot, u32 len)
+/* Does this run expose memory through chunks? */
+static bool uses_chunks(const struct ping_opts *o)
+{
+	return o->long_call || o->path || o->reply_chunk;
+}
+
+/* RFC 8797 §4.1: R only when every handle we expose may be invalidated */
+static bool our_reminv(const struct ping_opts *o)
+{
+	return !uses_chunks(o) || o->inv;
+}
+
+static u8 *chunk_area(const struct ping *p, u32 slot)
+{
+	return p->cbuf + (size_t)slot * CHUNK_AREA_SIZE;
+}
+
+/*
+ * Post the Send of @len bytes from send slot @slot, behind @pre (memory
+ * registration work requests, or NULL) on the same Send Queue.
+ */
+static int post_send_after(struct ping *p, u32 slot, u32 len,
+			   struct ibv_send_wr *pre)
 {
 	struct ibv_sge sge = {
 		.addr = (uintptr_t)send_buf(p, slot),
@@ -617,18 +730,27 @@ static int post_send(struct ping *p, u32 slot, u32 len)
 		.opcode = IBV_WR_SEND,
 		.send_flags = IBV_SEND_SIGNALED,
 	};
-	struct ibv_send_wr *bad;
+	struct ibv_send_wr *bad, *last;
 	int rc;
 
 	if (p->opts->verbose)
 		print_hex("sent", send_buf(p, slot), len);
-	rc = ibv_post_send(p->id->qp, &wr, &bad);
+	for (last = pre; last && last->next; last = last->next)
+		;
+	if (last)
+		last->next = &wr;
+	rc = ibv_post_send(p->id->qp, pre ? pre : &wr, &bad);
 	if (rc) {
 		ping_err("ibv_post_send: %s", strerror(rc));
 		return -1;
 	}
 	p->calls[slot].send_busy = true;
 	return 0;
+}
+
+static int post_send(struct ping *p, u32 slot, u32 len)
+{
+	return post_send_after(p, slot, len, NULL);
 }
 
 static int resolve(struct ping *p)
@@ -661,6 +783,52 @@ static int resolve(struct ping *p)
 	return cm_expect(p, RDMA_CM_EVENT_ROUTE_RESOLVED, "routing to");
 }
 
+/*
+ * Memory the server reads and writes through chunks: one registration
+ * of an area per send slot. With --inv each area is exposed through a
+ * type 2 memory window instead, which the server may invalidate with
+ * Send With Invalidate (a userspace MR cannot be invalidated remotely).
+ */
+static int create_chunk_memory(struct ping *p)
+{
+	int access = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ |
+		     IBV_ACCESS_REMOTE_WRITE;
+	size_t bytes = (size_t)p->nr_sends * CHUNK_AREA_SIZE;
+	struct ibv_device_attr attr;
+	u32 i;
+
+	p->cbuf = aligned_alloc(4096, bytes);
+	if (!p->cbuf) {
+		ping_err("out of memory");
+		return -1;
+	}
+	memset(p->cbuf, 0, bytes);
+	if (p->opts->inv) {
+		if (ibv_query_device(p->id->verbs, &attr)) {
+			ping_err("ibv_query_device: %s", strerror(errno));
+			return -1;
+		}
+		if (!(attr.device_cap_flags & IBV_DEVICE_MEM_WINDOW_TYPE_2B)) {
+			ping_err("--inv: the device has no type 2B memory windows");
+			return -1;
+		}
+		access |= IBV_ACCESS_MW_BIND;
+	}
+	p->cmr = ibv_reg_mr(p->pd, p->cbuf, bytes, access);
+	if (!p->cmr) {
+		ping_err("ibv_reg_mr (chunks): %s", strerror(errno));
+		return -1;
+	}
+	for (i = 0; p->opts->inv && i < p->nr_sends; i++) {
+		p->mw[i] = ibv_alloc_mw(p->pd, IBV_MW_TYPE_2);
+		if (!p->mw[i]) {
+			ping_err("ibv_alloc_mw: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* PD, CQ, QP and buffers on the device the route resolved to */
 static int create_resources(struct ping *p)
 {
@@ -685,7 +853,7 @@ static int create_resources(struct ping *p)
 	 */
 	p->recv_cq = ibv_create_cq(p->id->verbs, (int)p->nr_recvs, NULL,
 				   p->cc, 0);
-	p->send_cq = ibv_create_cq(p->id->verbs, (int)p->nr_sends, NULL,
+	p->send_cq = ibv_create_cq(p->id->verbs, (int)p->nr_send_wrs, NULL,
 				   NULL, 0);
 	if (!p->recv_cq || !p->send_cq) {
 		ping_err("ibv_create_cq: %s", strerror(errno));
@@ -695,7 +863,7 @@ static int create_resources(struct ping *p)
 	qpa.recv_cq = p->recv_cq;
 	qpa.sq_sig_all = 1;
 	qpa.qp_type = IBV_QPT_RC;
-	qpa.cap.max_send_wr = p->nr_sends;
+	qpa.cap.max_send_wr = p->nr_send_wrs;
 	qpa.cap.max_recv_wr = p->nr_recvs;
 	qpa.cap.max_send_sge = 1;
 	qpa.cap.max_recv_sge = 1;
@@ -705,7 +873,8 @@ static int create_resources(struct ping *p)
 	}
 	bytes = (size_t)(p->nr_recvs + p->nr_sends) * o->size;
 	p->buf = aligned_alloc(4096, bytes);
-	if (!p->buf) {
+	p->scratch = malloc(CHUNK_CALL_MAX);
+	if (!p->buf || !p->scratch) {
 		ping_err("out of memory");
 		return -1;
 	}
@@ -718,7 +887,7 @@ static int create_resources(struct ping *p)
 	for (i = 0; i < p->nr_recvs; i++)
 		if (post_recv(p, i))
 			return -1;
-	return 0;
+	return uses_chunks(o) ? create_chunk_memory(p) : 0;
 }
 
 static int connect_peer(struct ping *p)
@@ -728,11 +897,12 @@ static int connect_peer(struct ping *p)
 	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
 
 	/*
-	 * RFC 8797 §4: R set (we can take Send With Invalidate), our Send
-	 * and Receive sizes are our buffer size.
+	 * RFC 8797 §4: R set when every handle we expose may be
+	 * invalidated (our_reminv()), our Send and Receive sizes are our
+	 * buffer size.
 	 */
-	if (rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), true, o->size,
-				    o->size) != RPCRDMA2_CM_PDATA_SIZE) {
+	if (rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), our_reminv(o),
+				    o->size, o->size) != RPCRDMA2_CM_PDATA_SIZE) {
 		ping_err("cannot build CM private data");
 		return -1;
 	}
@@ -790,6 +960,7 @@ static void ping_teardown(struct ping *p)
 {
 	struct rdma_cm_event *ev;
 	struct timespec dl;
+	u32 i;
 
 	if (p->connected && !p->disconnected && !rdma_disconnect(p->id)) {
 		deadline_in(&dl, DISCONNECT_WAIT_MS);
@@ -803,6 +974,14 @@ static void ping_teardown(struct ping *p)
 	}
 	if (p->id && p->id->qp)
 		rdma_destroy_qp(p->id);
+	/* windows first: rxe refuses to deregister an MR with windows */
+	for (i = 0; i < MAX_WINDOW; i++)
+		if (p->mw[i])
+			ibv_dealloc_mw(p->mw[i]);
+	if (p->cmr)
+		ibv_dereg_mr(p->cmr);
+	free(p->cbuf);
+	free(p->scratch);
 	if (p->mr)
 		ibv_dereg_mr(p->mr);
 	free(p->buf);
@@ -847,11 +1026,13 @@ static int reap_sends(struct ping *p)
 		if (wc.status != IBV_WC_SUCCESS) {
 			p->qp_failed = true;
 			p->fail_status = wc.status;
-			note_err(p, "Send completion failed: %s (vendor error 0x%x)",
+			note_err(p, "%s completion failed: %s (vendor error 0x%x)",
+				 wc.wr_id & WRID_MEM ? "Memory window" : "Send",
 				 ibv_wc_status_str(wc.status), wc.vendor_err);
 			return -1;
 		}
-		p->calls[wc.wr_id].send_busy = false;
+		if (!(wc.wr_id & WRID_MEM))
+			p->calls[wc.wr_id].send_busy = false;
 	}
 	if (n < 0) {
 		ping_err("ibv_poll_cq failed");
@@ -992,11 +1173,12 @@ static const char *accept_stat_name(u32 stat)
 }
 
 /*
- * Check an RPC NULL reply (RFC 5531 §9) byte by byte. Returns 0, or -1
- * with the reason in @why.
+ * Check an accepted, successful RPC reply header (RFC 5531 §9) byte by
+ * byte. Returns the offset of the procedure's results, or -1 with the
+ * reason in @why.
  */
-static int check_rpc_reply(const u8 *m, u32 len, u32 xid, char *why,
-			   size_t whylen)
+static int rpc_accepted(const u8 *m, u32 len, u32 xid, char *why,
+			size_t whylen)
 {
 	u32 vlen, off;
 
@@ -1037,13 +1219,246 @@ static int check_rpc_reply(const u8 *m, u32 len, u32 xid, char *why,
 			 accept_stat_name(get32(m + off)));
 		return -1;
 	}
-	/* NULL returns void: nothing may follow accept_stat */
-	if (len != off + 4) {
+	return (int)(off + 4);
+}
+
+/* An RPC NULL reply: accepted, SUCCESS, and nothing after (void) */
+static int check_null_reply(const struct ping *p, u32 xid, char *why,
+			    size_t whylen)
+{
+	int off = rpc_accepted(p->rpc, p->rpc_len, xid, why, whylen);
+
+	if (off < 0)
+		return -1;
+	if (p->rpc_len != (u32)off || p->write_len) {
 		snprintf(why, whylen, "%u bytes after accept_stat of a NULL reply",
-			 len - off - 4);
+			 p->rpc_len - (u32)off + p->write_len);
 		return -1;
 	}
 	return 0;
+}
+
+static void set_seg(struct rpcrdma2_seg *seg, u32 handle, u32 length,
+		    const u8 *addr)
+{
+	seg->handle = handle;
+	seg->length = length;
+	seg->offset = (uintptr_t)addr;
+}
+
+/*
+ * The bytes a returned chunk received. It must be the chunk we offered,
+ * @size bytes at @addr in segments of at most CHUNK_SEG_MAX (RFC 8166
+ * §3.4.6: the responder returns our handles and offsets with the lengths
+ * it wrote), each length no longer than offered, and, so that the data
+ * is contiguous, only the last segment written partly.
+ */
+static int returned_chunk(const struct rpcrdma2_chunk_lists *cl,
+			  const struct rpcrdma2_chunk *ch, u32 handle,
+			  const u8 *addr, u32 size, const char *what,
+			  u32 *len, char *why, size_t whylen)
+{
+	u32 nsegs = (size + CHUNK_SEG_MAX - 1) / CHUNK_SEG_MAX, i, want;
+	const struct rpcrdma2_seg *seg;
+
+	if (ch->nsegs != nsegs) {
+		snprintf(why, whylen, "the %s comes back with %u segments, we offered %u",
+			 what, ch->nsegs, nsegs);
+		return -1;
+	}
+	*len = 0;
+	for (i = 0; i < nsegs; i++) {
+		seg = &cl->segs[ch->first + i];
+		want = size - i * CHUNK_SEG_MAX < CHUNK_SEG_MAX ?
+		       size - i * CHUNK_SEG_MAX : CHUNK_SEG_MAX;
+		if (seg->handle != handle ||
+		    seg->offset != (uintptr_t)(addr + i * CHUNK_SEG_MAX)) {
+			snprintf(why, whylen, "%s segment %u is 0x%08x@0x%llx, not 0x%08x@%p",
+				 what, i + 1, seg->handle,
+				 (unsigned long long)seg->offset, handle,
+				 (const void *)(addr + i * CHUNK_SEG_MAX));
+			return -1;
+		}
+		if (seg->length > want) {
+			snprintf(why, whylen, "%s segment %u: %u bytes written, it holds %u",
+				 what, i + 1, seg->length, want);
+			return -1;
+		}
+		if (seg->length && *len != i * CHUNK_SEG_MAX) {
+			snprintf(why, whylen, "the %s has a gap before segment %u",
+				 what, i + 1);
+			return -1;
+		}
+		*len += seg->length;
+	}
+	return 0;
+}
+
+/* Offer @size bytes at @addr as one chunk of CHUNK_SEG_MAX segments */
+static void offer_chunk(struct rpcrdma2_chunk_lists *cl,
+			struct rpcrdma2_chunk *ch, u32 handle, u8 *addr,
+			u32 size)
+{
+	u32 off;
+
+	ch->first = cl->nr_segs;
+	ch->nsegs = 0;
+	for (off = 0; off < size; off += CHUNK_SEG_MAX, ch->nsegs++)
+		set_seg(&cl->segs[cl->nr_segs++], handle,
+			size - off < CHUNK_SEG_MAX ? size - off : CHUNK_SEG_MAX,
+			addr + off);
+}
+
+/*
+ * Find the RPC reply: inline after RDMA_MSG / RDMA2_MSG, or in the
+ * Reply chunk we offered after RDMA_NOMSG / RDMA2_NOMSG (RFC 8166
+ * §3.5.3, §4.2.4); DDP data (READ data, READLINK's text) in the Write chunk we
+ * offered. Sets p->rpc, p->rpc_len, p->write_len and p->via.
+ */
+static int reply_body(struct ping *p, const struct ping_call *call,
+		      const struct rpcrdma2_hdr *h, const u8 *m, char *why,
+		      size_t whylen)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	const u8 *area = p->cbuf ? chunk_area(p, (u32)(call - p->calls)) :
+			 NULL;
+	u32 rlen = 0;
+
+	p->write_len = 0;
+	if (cl->nr_reads) {
+		snprintf(why, whylen, "the reply carries a Read list");
+		return -1;
+	}
+	if (cl->nr_writes && (!call->write_chunk || cl->nr_writes > 1)) {
+		snprintf(why, whylen, "the reply returns %u Write chunks, the call offered %u",
+			 cl->nr_writes, call->write_chunk);
+		return -1;
+	}
+	if (cl->nr_writes &&
+	    returned_chunk(cl, &cl->writes[0], call->handle,
+			   area + CHUNK_WRITE_OFF, CHUNK_WRITE_SIZE,
+			   "Write chunk", &p->write_len, why, whylen))
+		return -1;
+	if (cl->has_reply && !call->reply_chunk) {
+		snprintf(why, whylen, "the reply returns a Reply chunk the call never offered");
+		return -1;
+	}
+	if (cl->has_reply &&
+	    returned_chunk(cl, &cl->reply, call->handle,
+			   area + CHUNK_REPLY_OFF, CHUNK_REPLY_SIZE,
+			   "Reply chunk", &rlen, why, whylen))
+		return -1;
+	if (h->htype == RPCRDMA2_HT_MSG) {
+		if (rlen) {
+			snprintf(why, whylen, "%s with %u bytes in the Reply chunk too",
+				 rpcrdma2_htype_name(h->vers, h->htype), rlen);
+			return -1;
+		}
+		p->rpc = m + h->hdr_len;
+		p->rpc_len = h->rpc_len;
+		p->via = "inline";
+		return 0;
+	}
+	if (h->htype == RPCRDMA2_HT_NOMSG && cl->has_reply) {
+		p->rpc = area + CHUNK_REPLY_OFF;
+		p->rpc_len = rlen;
+		p->via = "Reply chunk";
+		return 0;
+	}
+	snprintf(why, whylen, "reply type %s%s",
+		 rpcrdma2_htype_name(h->vers, h->htype),
+		 h->htype == RPCRDMA2_HT_NOMSG ? " without a Reply chunk" : "");
+	return -1;
+}
+
+/*
+ * The reply to the --readlink / --read COMPOUND (RFC 7530 §16.2.3):
+ * NFS4_OK from every operation, then READLINK's linktext4 or READ's eof
+ * and data, inline or (the bytes, their XDR padding removed: RFC 8166
+ * §3.4.6) in the Write chunk. Copies the data to p->scratch and sets
+ * p->data, p->data_len and p->eof.
+ */
+static int check_compound_reply(struct ping *p, const struct ping_call *call,
+				char *why, size_t whylen)
+{
+	const u8 *m = p->rpc;
+	u32 len = p->rpc_len, off, n, i, op, st, dl;
+	int res = rpc_accepted(m, len, call->xid, why, whylen);
+	bool found = false;
+
+	if (res < 0)
+		return -1;
+	off = (u32)res;
+	if (len < off + 8 || get32(m + off + 4) > len - off - 8)
+		goto short_reply;
+	dl = get32(m + off + 4);		/* the tag */
+	off += 8 + ((dl + 3) & ~3U);
+	if (len < off + 4)
+		goto short_reply;
+	n = get32(m + off);
+	off += 4;
+	for (i = 0; i < n; i++) {
+		if (len < off + 8)
+			goto short_reply;
+		op = get32(m + off);
+		st = get32(m + off + 4);
+		off += 8;
+		if (st) {
+			snprintf(why, whylen, "COMPOUND op %u (%u) failed: NFS4 status %u",
+				 i + 1, op, st);
+			return -1;
+		}
+		if (op != p->opts->nfs_op)
+			continue;
+		if (op == NFS4_OP_READ) {
+			if (len < off + 4)
+				goto short_reply;
+			p->eof = get32(m + off);
+			off += 4;
+		}
+		if (len < off + 4)
+			goto short_reply;
+		dl = get32(m + off);
+		off += 4;
+		if (p->write_len) {
+			if (dl != p->write_len) {
+				snprintf(why, whylen, "data length %u, the Write chunk received %u",
+					 dl, p->write_len);
+				return -1;
+			}
+			p->data = chunk_area(p, (u32)(call - p->calls)) +
+				  CHUNK_WRITE_OFF;
+		} else {
+			if (dl > len - off || len - off - dl < (4 - dl % 4) % 4)
+				goto short_reply;
+			p->data = m + off;
+			off += (dl + 3) & ~3U;
+		}
+		p->data_len = dl;
+		found = true;
+	}
+	if (!found) {
+		snprintf(why, whylen, "no op %u result in %u results",
+			 p->opts->nfs_op, n);
+		return -1;
+	}
+	if (off != len) {
+		snprintf(why, whylen, "%u bytes after the COMPOUND results",
+			 len - off);
+		return -1;
+	}
+	/* keep it: the Receive buffer is reposted before we print it */
+	if (p->data_len > CHUNK_CALL_MAX) {
+		snprintf(why, whylen, "%u bytes of data", p->data_len);
+		return -1;
+	}
+	memcpy(p->scratch, p->data, p->data_len);
+	p->data = p->scratch;
+	return 0;
+
+short_reply:
+	snprintf(why, whylen, "COMPOUND reply ends early (%u bytes)", len);
+	return -1;
 }
 
 static void fuzz_connprop(struct ping *p, bool again);
@@ -1084,7 +1499,6 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 {
 	struct rpcrdma2_hdr *h = &p->rhdr;
 	struct rpcrdma2_reject rej;
-	const struct rpcrdma2_chunk_lists *cl = &h->cl;
 	struct ping_call *call;
 	char why[128];
 	int rc;
@@ -1142,6 +1556,7 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 			ping_err("xid 0x%08x: server answered %s %s", h->xid,
 				 rpcrdma2_htype_name(h->vers, h->htype),
 				 rpcrdma2_errcode_name(h->vers, h->err.code));
+			print_error_arm("error ", h->vers, &h->err);
 			return -1;
 		}
 		msg->kind = RX_ERR_VERS;
@@ -1156,19 +1571,8 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 			 h->xid, h->vers, call->vers);
 		return -1;
 	}
-	if (h->htype != RPCRDMA2_HT_MSG) {
-		ping_err("xid 0x%08x: reply type %s, expected %s", h->xid,
-			 rpcrdma2_htype_name(h->vers, h->htype),
-			 rpcrdma2_htype_name(h->vers, RPCRDMA2_HT_MSG));
-		return -1;
-	}
 	if (h->vers == RPCRDMA2_VERS_2 && !(h->flags & RPCRDMA2_F_RESPONSE)) {
 		ping_err("xid 0x%08x: v2 reply without RPCRDMA2_F_RESPONSE", h->xid);
-		return -1;
-	}
-	if (cl->nr_reads || cl->nr_writes || cl->has_reply) {
-		ping_err("xid 0x%08x: reply carries chunks the call never offered",
-			 h->xid);
 		return -1;
 	}
 	/* RFC 8166 §3.3.1: the granted value MUST NOT be zero */
@@ -1176,8 +1580,9 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		ping_err("xid 0x%08x: reply grants zero credits", h->xid);
 		return -1;
 	}
-	if (check_rpc_reply(m + h->hdr_len, h->rpc_len, call->xid, why,
-			    sizeof(why))) {
+	if (reply_body(p, call, h, m, why, sizeof(why)) ||
+	    (call->compound ? check_compound_reply(p, call, why, sizeof(why)) :
+	     check_null_reply(p, call->xid, why, sizeof(why)))) {
 		ping_err("xid 0x%08x: %s", h->xid, why);
 		return -1;
 	}
@@ -1186,54 +1591,320 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 	return 0;
 }
 
-/* Build and send one RPC NULL call in @vers from call slot @slot */
-static int send_null(struct ping *p, u32 slot, u32 vers, u32 seq)
+/* RFC 4506 §4.10 opaque<>: length, bytes, zero padding */
+static u8 *put_opaque(u8 *r, const void *data, u32 len)
+{
+	r = put32(r, len);
+	memcpy(r, data, len);
+	memset(r + len, 0, (4 - len % 4) % 4);
+	return r + ((len + 3) & ~3U);
+}
+
+/* RFC 5531 §9: the call header up to the credential */
+static u8 *put_call_header(u8 *r, u32 xid, u32 vers, u32 proc)
+{
+	r = put32(r, xid);
+	r = put32(r, RPC_CALL);
+	r = put32(r, RPC_VERSION);
+	r = put32(r, NFS_PROGRAM);
+	r = put32(r, vers);
+	return put32(r, proc);
+}
+
+/*
+ * RPC NULL with AUTH_NONE; with --long-call padded to that many bytes
+ * (the server ignores what follows NULL's void arguments).
+ */
+static u32 build_null(const struct ping_opts *o, u32 xid, u8 *out)
+{
+	u8 *r = put_call_header(out, xid, o->nfs_vers, RPC_NULL_PROC);
+
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	if (o->long_call > (u32)(r - out)) {
+		memset(r, 0, o->long_call - (r - out));
+		return o->long_call;
+	}
+	return (u32)(r - out);
+}
+
+/*
+ * --readlink / --read: NFSv4.0 COMPOUND { PUTROOTFH, LOOKUP per name,
+ * READLINK or READ } (RFC 7530 §16), AUTH_SYS as root (RFC 5531
+ * Appendix A); READ of the first CHUNK_WRITE_SIZE bytes with the
+ * anonymous stateid (RFC 7530 §9.1.4.3).
+ */
+static int build_compound(const struct ping_opts *o, u32 xid, u8 *out,
+			  u32 *len)
+{
+	const char *name = o->path, *end;
+	u32 n = 0, nl;
+	u8 *r, *nops;
+
+	r = put_call_header(out, xid, NFS4_VERSION, NFS4_PROC_COMPOUND);
+	r = put32(r, RPC_AUTH_SYS);
+	r = put32(r, 5 * 4 + ((sizeof(AUTH_SYS_MACHINE) - 1 + 3) & ~3U));
+	r = put32(r, 0);			/* stamp */
+	r = put_opaque(r, AUTH_SYS_MACHINE, sizeof(AUTH_SYS_MACHINE) - 1);
+	r = put32(r, 0);			/* uid */
+	r = put32(r, 0);			/* gid */
+	r = put32(r, 0);			/* no auxiliary gids */
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	r = put32(r, 0);			/* tag */
+	r = put32(r, 0);			/* minorversion */
+	nops = r;
+	r += 4;
+	r = put32(r, NFS4_OP_PUTROOTFH);
+	for (;;) {
+		while (*name == '/')
+			name++;
+		if (!*name)
+			break;
+		nl = (u32)strcspn(name, "/");
+		end = name + nl;
+		if (nl > NFS4_MAXNAME || ++n > NFS4_MAX_NAMES) {
+			ping_err("PATH: at most %d names of at most %d bytes",
+				 NFS4_MAX_NAMES, NFS4_MAXNAME);
+			return -1;
+		}
+		r = put32(r, NFS4_OP_LOOKUP);
+		r = put_opaque(r, name, nl);
+		name = end;
+	}
+	r = put32(r, o->nfs_op);
+	if (o->nfs_op == NFS4_OP_READ) {
+		memset(r, 0, 16);		/* stateid: seqid, other */
+		r += 16;
+		r = put32(r, 0);		/* offset (hyper) */
+		r = put32(r, 0);
+		r = put32(r, CHUNK_WRITE_SIZE);	/* count */
+	}
+	put32(nops, n + 2);
+	*len = (u32)(r - out);
+	return 0;
+}
+
+/*
+ * --inv: bind slot @slot's type 2 window over its chunk area with a
+ * fresh key, behind a local invalidation when the server left the last
+ * binding valid. Fills @wr (two entries) and returns the new handle.
+ */
+static u32 mw_prepare(struct ping *p, u32 slot, struct ibv_send_wr *wr,
+		      struct ibv_send_wr **first)
+{
+	struct ibv_mw *mw = p->mw[slot];
+	struct ibv_send_wr *bind = wr;
+	u32 rkey = ibv_inc_rkey(mw->rkey);
+
+	memset(wr, 0, 2 * sizeof(*wr));
+	if (p->mw_bound[slot]) {
+		wr[0].wr_id = WRID_MEM | slot;
+		wr[0].opcode = IBV_WR_LOCAL_INV;
+		wr[0].invalidate_rkey = mw->rkey;
+		wr[0].next = &wr[1];
+		bind = &wr[1];
+	}
+	bind->wr_id = WRID_MEM | slot;
+	bind->opcode = IBV_WR_BIND_MW;
+	bind->bind_mw.mw = mw;
+	bind->bind_mw.rkey = rkey;
+	bind->bind_mw.bind_info.mr = p->cmr;
+	bind->bind_mw.bind_info.addr = (uintptr_t)chunk_area(p, slot);
+	bind->bind_mw.bind_info.length = CHUNK_AREA_SIZE;
+	bind->bind_mw.bind_info.mw_access_flags = IBV_ACCESS_REMOTE_READ |
+						  IBV_ACCESS_REMOTE_WRITE;
+	*first = wr;
+	return rkey;
+}
+
+/*
+ * Build and send one call from send slot @slot in @vers: RPC NULL, or
+ * with @compound the COMPOUND of --readlink / --read. Inline (RDMA_MSG), or with
+ * --long-call as a Long Call (RDMA_NOMSG and a Position-Zero Read chunk:
+ * RFC 8166 §3.5.3), offering the Write and Reply chunks the options ask
+ * for (§3.4.6-§3.4.7) and with --inv naming their handle in
+ * rdma_inv_handle (draft v2 §3.3).
+ */
+static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
+		     bool compound)
 {
 	const struct ping_opts *o = p->opts;
+	const struct rpcrdma2_limits lim = {
+		.max_read_chunks = 1,
+		.max_write_chunks = 1,
+		.max_segs = CALL_READ_SEGS,
+	};
 	struct ping_call *call = &p->calls[slot];
-	struct rpcrdma2_limits none = { 0 };
+	struct rpcrdma2_read_seg reads[CALL_READ_SEGS];
+	struct rpcrdma2_chunk writes[1];
+	struct rpcrdma2_seg segs[2 * CALL_READ_SEGS];
+	struct ibv_send_wr mem[INV_WRS_PER_CALL - 1], *pre = NULL;
 	struct rpcrdma2_hdr h = { 0 };
-	u8 *m = send_buf(p, slot), *r;
-	u32 limit;
+	bool long_call = o->long_call && p->cbuf;
+	bool offered = long_call || (p->cbuf && compound && o->write_chunk) ||
+		       (p->cbuf && o->reply_chunk);
+	u8 *m = send_buf(p, slot), *area = NULL;
+	u32 rpc_len, len, limit, handle = 0, off;
 	int hl;
 
-	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, reads, ARRAY_SIZE(reads),
+				      writes, ARRAY_SIZE(writes), segs,
+				      ARRAY_SIZE(segs)))
+		return -1;
 	h.xid = p->next_xid++;
 	h.vers = vers;
 	h.credits = o->credits;
-	h.htype = RPCRDMA2_HT_MSG;	/* RDMA_MSG and RDMA2_MSG are both 0 */
 	h.flags = 0;			/* a Call: RPCRDMA2_F_RESPONSE clear */
+	if (compound) {
+		if (build_compound(o, h.xid, p->scratch, &rpc_len))
+			return -1;
+	} else {
+		rpc_len = build_null(o, h.xid, p->scratch);
+	}
+	if (offered) {
+		area = chunk_area(p, slot);
+		handle = o->inv ? mw_prepare(p, slot, mem, &pre) :
+			 p->cmr->rkey;
+	}
+	if (long_call) {
+		memcpy(area, p->scratch, rpc_len);
+		for (off = 0; off < rpc_len; off += CHUNK_SEG_MAX) {
+			struct rpcrdma2_read_seg *rs = &reads[h.cl.nr_reads++];
+
+			rs->position = 0;
+			set_seg(&rs->seg, handle,
+				rpc_len - off < CHUNK_SEG_MAX ?
+				rpc_len - off : CHUNK_SEG_MAX, area + off);
+		}
+	}
+	if (offered && compound && o->write_chunk) {
+		offer_chunk(&h.cl, &writes[0], handle, area + CHUNK_WRITE_OFF,
+			    CHUNK_WRITE_SIZE);
+		h.cl.nr_writes = 1;
+	}
+	if (offered && o->reply_chunk) {
+		offer_chunk(&h.cl, &h.cl.reply, handle, area + CHUNK_REPLY_OFF,
+			    CHUNK_REPLY_SIZE);
+		h.cl.has_reply = true;
+	}
+	if (vers == RPCRDMA2_VERS_2 && offered && o->inv)
+		h.cl.inv_handle = handle;
+	/* RDMA_MSG / RDMA2_MSG and RDMA_NOMSG / RDMA2_NOMSG share values */
+	h.htype = long_call ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
 	hl = rpcrdma2_encode(&h, m, o->size);
 	if (hl < 0) {
 		ping_err("cannot encode the transport header: %s", strerror(-hl));
 		return -1;
 	}
-	/* RFC 5531 §9 call body: AUTH_NONE credential and verifier */
-	r = m + hl;
-	r = put32(r, h.xid);
-	r = put32(r, RPC_CALL);
-	r = put32(r, RPC_VERSION);
-	r = put32(r, NFS_PROGRAM);
-	r = put32(r, o->nfs_vers);
-	r = put32(r, RPC_NULL_PROC);
-	r = put32(r, RPC_AUTH_NONE);
-	r = put32(r, 0);
-	r = put32(r, RPC_AUTH_NONE);
-	r = put32(r, 0);
+	len = (u32)hl;
+	if (!long_call) {
+		if (rpc_len > o->size - len) {
+			ping_err("a call of %u bytes does not fit --size %u",
+				 len + rpc_len, o->size);
+			return -1;
+		}
+		memcpy(m + len, p->scratch, rpc_len);
+		len += rpc_len;
+	}
 	/* before a reply fixes the version, the v1 default (draft v2 §7) */
 	limit = p->granted ? p->send_thresh : FIRST_MSG_MAX;
-	if (r - m > limit) {
-		ping_err("call of %td bytes exceeds the inline threshold %u",
-			 r - m, limit);
+	if (len > limit) {
+		ping_err("call of %u bytes exceeds the inline threshold %u",
+			 len, limit);
 		return -1;
 	}
 	call->xid = h.xid;
 	call->vers = vers;
 	call->seq = seq;
+	call->compound = compound;
+	call->long_call = long_call;
+	call->write_chunk = h.cl.nr_writes;
+	call->reply_chunk = h.cl.has_reply;
+	call->handle = handle;
+	call->inv_offered = offered && o->inv;
 	now(&call->t0);
-	if (post_send(p, slot, (u32)(r - m)))
+	if (post_send_after(p, slot, len, pre))
 		return -1;
+	if (pre) {
+		/* a type 2 window's key is ours to track */
+		p->mw[slot]->rkey = handle;
+		p->mw_bound[slot] = true;
+	}
 	call->busy = true;
+	return 0;
+}
+
+/*
+ * draft v2 §5.3.4: once version 2 is settled, our properties: RBSIZ is
+ * our Receive buffer size, BRS none (we serve no reverse-direction
+ * calls). Not the first message: a v1-only server answers it ERR_VERS,
+ * and only a reply to a call tells the client its version (§7).
+ */
+static int send_connprop(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct rpcrdma2_limits none = { 0 };
+	struct rpcrdma2_hdr h = { 0 };
+	int slot, hl;
+
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	h.vers = RPCRDMA2_VERS_2;
+	h.credits = o->credits;
+	h.htype = RPCRDMA2_HT_CONNPROP;
+	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
+	h.props.rbsiz = o->size;
+	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
+	hl = rpcrdma2_encode(&h, send_buf(p, (u32)slot), o->size);
+	if (hl < 0) {
+		ping_err("cannot encode RDMA2_CONNPROP: %s", strerror(-hl));
+		return -1;
+	}
+	note(p, "connprop sent: RBSIZ %u, BRS RDMA2_RVREQSUP_NONE\n", o->size);
+	return post_send(p, (u32)slot, (u32)hl);
+}
+
+/*
+ * A reply by Send With Invalidate must invalidate the handle its call
+ * offered for that (RFC 8797 §4.1: a handle of that XID only; draft v2
+ * §3.3: rdma_inv_handle). With --inv every reply must come that way
+ * whenever the server may send it: in v2 always, in v1 when both R bits
+ * are set.
+ */
+static int check_invalidation(struct ping *p, const struct ping_msg *msg,
+			      bool inv, u32 rkey)
+{
+	const struct ping_call *call = msg->call;
+	bool may;
+
+	if (inv && (!call || !call->inv_offered || rkey != call->handle)) {
+		ping_err("a message arrived invalidating 0x%08x, which %s",
+			 rkey, call && call->inv_offered ?
+			 "its call did not name" : "we never offered");
+		return -1;
+	}
+	may = call && call->vers == RPCRDMA2_VERS_2 ? true :
+	      rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer,
+					  our_reminv(p->opts));
+	if (inv) {
+		p->mw_bound[call - p->calls] = false;
+		p->invalidated++;
+		/* the in-tree svcrdma does so; the handle was ours to lose */
+		if (!may && !p->inv_unasked++)
+			note(p, "note: %s although its R bit is clear (RFC 8797 §4.1)\n",
+			     "the server used Send With Invalidate");
+		return 0;
+	}
+	if (msg->kind == RX_REPLY && call->inv_offered && may) {
+		ping_err("xid 0x%08x: the reply did not invalidate 0x%08x",
+			 call->xid, call->handle);
+		return -1;
+	}
 	return 0;
 }
 
@@ -1245,6 +1916,7 @@ static int wait_msg(struct ping *p, struct ping_msg *msg)
 {
 	struct timespec dl;
 	struct ibv_wc wc;
+	bool inv;
 	u32 idx;
 	int rc;
 
@@ -1267,15 +1939,13 @@ static int wait_msg(struct ping *p, struct ping_msg *msg)
 		 * rxe reports Send With Invalidate with the kernel's
 		 * IB_WC_WITH_INVALIDATE bit (1 << 2, libibverbs'
 		 * IBV_WC_IP_CSUM_OK), never IBV_WC_WITH_INV: accept both.
-		 * We offer no handles, so there is nothing to invalidate.
 		 */
-		if (wc.wc_flags & (IBV_WC_WITH_INV | IBV_WC_IP_CSUM_OK))
-			note_err(p, "a message arrived with remote invalidation of 0x%08x, which we never offered",
-				 wc.invalidated_rkey);
+		inv = wc.wc_flags & (IBV_WC_WITH_INV | IBV_WC_IP_CSUM_OK);
 		idx = (u32)wc.wr_id;
 		rc = classify(p, p->buf + (size_t)idx * p->opts->size,
 			      wc.byte_len, msg);
-		if (post_recv(p, idx) || rc)
+		if (post_recv(p, idx) || rc ||
+		    check_invalidation(p, msg, inv, wc.invalidated_rkey))
 			return -1;
 		if (msg->kind != RX_OTHER)
 			return 0;
@@ -1301,6 +1971,7 @@ static void reply_done(struct ping *p, struct ping_call *call,
 	now(&t);
 	*rtt = ms_between(&call->t0, &t);
 	call->busy = false;
+	p->replies++;
 	p->granted = msg->credits;
 }
 
@@ -1321,7 +1992,7 @@ static int negotiate_version(struct ping *p)
 		note(p, "negotiate: NULL call as %s, rdma_vers %u\n",
 		     rpcrdma2_htype_name(p->vers, RPCRDMA2_HT_MSG), p->vers);
 		slot = wait_slot(p);
-		if (slot < 0 || send_null(p, (u32)slot, p->vers, 0) ||
+		if (slot < 0 || send_call(p, (u32)slot, p->vers, 0, false) ||
 		    wait_msg(p, &msg))
 			return -1;
 		if (msg.kind == RX_REPLY)
@@ -1347,14 +2018,17 @@ static int negotiate_version(struct ping *p)
 	reply_done(p, msg.call, &msg, &rtt);
 	set_thresholds(p);
 	p->negotiated = true;
+	if (p->vers == RPCRDMA2_VERS_2 && !p->fz && send_connprop(p))
+		return -1;
 	note(p, "negotiate: NULL reply in %.3f ms\n", rtt);
 	note(p, "version: %u%s\n", p->vers,
 	     p->fell_back ? " (fell back from 2)" : "");
 	note(p, "inline threshold: send %u, receive %u\n", p->send_thresh,
 	     p->recv_thresh);
-	note(p, "remote invalidation: ours yes, server's %s: %s\n",
-	     p->peer.reminv ? "yes" : "no",
-	     rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer, true) ?
+	note(p, "remote invalidation: ours %s, server's %s: %s\n",
+	     our_reminv(o) ? "yes" : "no", p->peer.reminv ? "yes" : "no",
+	     rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer,
+					 our_reminv(o)) ?
 	     "server may use Send With Invalidate" : "not used");
 	note(p, "credits: requested %u, granted %u\n", o->credits, p->granted);
 	if (!p->have_props && p->vers == RPCRDMA2_VERS_2)
@@ -1397,7 +2071,7 @@ static int ping_run(struct ping *p)
 		while (sent < o->count && inflight < allowed(p)) {
 			slot = wait_slot(p);
 			if (slot < 0 ||
-			    send_null(p, (u32)slot, p->vers, sent + 1))
+			    send_call(p, (u32)slot, p->vers, sent + 1, false))
 				return -1;
 			sent++;
 			if (++inflight > peak)
@@ -1413,9 +2087,13 @@ static int ping_run(struct ping *p)
 		reply_done(p, msg.call, &msg, &rtt);
 		inflight--;
 		done++;
-		printf("NULL reply from %s: seq=%u xid=0x%08x vers=%u credits=%u time=%.3f ms\n",
+		printf("NULL reply from %s: seq=%u xid=0x%08x vers=%u credits=%u time=%.3f ms",
 		       o->host, msg.call->seq, msg.call->xid, p->vers,
 		       msg.credits, rtt);
+		printf("%s%s%s\n",
+		       msg.call->long_call ? " long-call" : "",
+		       msg.call->reply_chunk ? " reply-chunk-offered" : "",
+		       msg.call->inv_offered ? " inv" : "");
 		if (done == 1 || rtt < min)
 			min = rtt;
 		if (rtt > max)
@@ -1432,6 +2110,10 @@ static int ping_run(struct ping *p)
 	if (done)
 		printf("rtt min/avg/max = %.3f/%.3f/%.3f ms\n", min,
 		       sum / done, max);
+	if (o->inv)
+		printf("remote invalidation: %u of %u replies (the NULL exchange's too) %s\n",
+		       p->invalidated, p->replies,
+		       "invalidated their call's handle");
 	return 0;
 
 out_lost:
@@ -1548,13 +2230,49 @@ then_ping:
 	return ping_run(p);
 }
 
+/*
+ * --readlink / --read: one COMPOUND after the NULL exchange; print how
+ * the result travelled, then the data (a test compares it).
+ */
+static int compound_run(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	struct ping_msg msg;
+	double rtt;
+	int slot;
+
+	if (negotiate_version(p))
+		return -1;
+	slot = wait_slot(p);
+	if (slot < 0 || send_call(p, (u32)slot, p->vers, 1, true) ||
+	    wait_msg(p, &msg))
+		return -1;
+	if (msg.kind != RX_REPLY) {
+		ping_err("xid 0x%08x: ERR_VERS after the version was settled",
+			 msg.call->xid);
+		return -1;
+	}
+	reply_done(p, msg.call, &msg, &rtt);
+	printf("%s %s: %u bytes%s, reply %s%s%s%s, time=%.3f ms\n",
+	       o->nfs_op == NFS4_OP_READ ? "read" : "readlink", o->path,
+	       p->data_len,
+	       o->nfs_op == NFS4_OP_READ ? (p->eof ? ", eof" : ", not eof") :
+	       "", p->via, p->write_len ? ", data in the Write chunk" : "",
+	       msg.call->long_call ? ", sent as a Long Call" : "",
+	       msg.call->inv_offered && !p->mw_bound[msg.call - p->calls] ?
+	       ", handle invalidated by the server" : "", rtt);
+	printf("data: %.*s\n", (int)p->data_len, (const char *)p->data);
+	return 0;
+}
+
 static void print_pdata(const struct ping *p)
 {
 	const struct ping_opts *o = p->opts;
 	const char *why;
 
 	printf("connected: %s port %u\n", o->host, o->port);
-	printf("private data sent: R 1, send %u, receive %u\n",
+	printf("private data sent: R %d, send %u, receive %u\n",
+	       our_reminv(o),
 	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)),
 	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)));
 	if (!p->peer_rc) {
@@ -1584,7 +2302,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 {
 	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_NFSVERS, O_SEND, O_EXPECT,
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
-	       O_CORPUS };
+	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_RCHUNK,
+	       O_INV };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -1605,6 +2324,12 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "fuzz", required_argument, NULL, O_FUZZ },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "corpus", required_argument, NULL, O_CORPUS },
+		{ "long-call", required_argument, NULL, O_LONG },
+		{ "readlink", required_argument, NULL, O_READLINK },
+		{ "read", required_argument, NULL, O_READ },
+		{ "write-chunk", no_argument, NULL, O_WCHUNK },
+		{ "reply-chunk", no_argument, NULL, O_RCHUNK },
+		{ "inv", no_argument, NULL, O_INV },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1685,6 +2410,28 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case O_CORPUS:
 			o->corpus = optarg;
 			break;
+		case O_LONG:
+			if (parse_u32(optarg, RPC_NULL_CALL_SIZE, CHUNK_CALL_MAX,
+				      &o->long_call) || o->long_call % 4)
+				bad = "--long-call must be a multiple of 4, 40..65536";
+			break;
+		case O_READLINK:
+		case O_READ:
+			if (o->path)
+				bad = "one of --readlink and --read";
+			o->path = optarg;
+			o->nfs_op = c == O_READ ? NFS4_OP_READ :
+				    NFS4_OP_READLINK;
+			break;
+		case O_WCHUNK:
+			o->write_chunk = true;
+			break;
+		case O_RCHUNK:
+			o->reply_chunk = true;
+			break;
+		case O_INV:
+			o->inv = true;
+			break;
 		case 'h':
 			print_help(stdout);
 			exit(0);
@@ -1711,6 +2458,13 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--expect-hex and --expect-no-reply exclude each other";
 	if (!bad && o->send_len > o->size)
 		bad = "--send-hex message exceeds --size";
+	if (!bad && (o->send_msg || o->fuzz) &&
+	    (uses_chunks(o) || o->inv))
+		bad = "chunk options exclude --send-hex and --fuzz";
+	if (!bad && o->write_chunk && !o->path)
+		bad = "--write-chunk needs --read or --readlink";
+	if (!bad && o->inv && !uses_chunks(o))
+		bad = "--inv needs chunks to expose";
 	if (bad) {
 		if (*bad)
 			ping_err("%s", bad);
@@ -2373,6 +3127,7 @@ static int fz_connect(struct ping *p, u32 vers)
 	p->fz = fz;
 	p->nr_recvs = o->credits + SPARE_RECVS;
 	p->nr_sends = FUZZ_BATCH + 1;
+	p->nr_send_wrs = p->nr_sends;
 	p->first_vers = vers;
 	p->next_xid = FUZZ_NULL_XID;
 	fz->nmsgs = 0;
@@ -2517,7 +3272,7 @@ static int fz_sync(struct ping *p)
 	int slot;
 
 	slot = wait_slot(p);
-	if (slot < 0 || send_null(p, (u32)slot, p->vers, 0))
+	if (slot < 0 || send_call(p, (u32)slot, p->vers, 0, false))
 		return -1;
 	if (wait_msg(p, &msg)) {
 		if (fz_lost(p))
@@ -2743,6 +3498,7 @@ int main(int argc, char **argv)
 	}
 	p.nr_recvs = o.credits + SPARE_RECVS;
 	p.nr_sends = o.window;
+	p.nr_send_wrs = o.window * (o.inv ? INV_WRS_PER_CALL : 1);
 	p.first_vers = o.vers;
 	now(&t);
 	p.next_xid = (u32)(t.tv_nsec ^ (t.tv_sec << 20) ^ getpid());
@@ -2750,7 +3506,8 @@ int main(int argc, char **argv)
 	rc = ping_setup(&p);
 	if (!rc) {
 		print_pdata(&p);
-		rc = o.send_msg ? raw_run(&p) : ping_run(&p);
+		rc = o.send_msg ? raw_run(&p) :
+		     o.path ? compound_run(&p) : ping_run(&p);
 	}
 	ping_teardown(&p);
 out:

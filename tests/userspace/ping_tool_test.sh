@@ -68,5 +68,19 @@ t "ping tool: --fuzz with --send-hex" 2 'exclude each other' \
 	--fuzz 10 --send-hex 00000000 h
 t "ping tool: --seed needs --fuzz" 2 'need --fuzz' --seed 1 h
 t "ping tool: --corpus needs --fuzz" 2 'need --fuzz' --corpus /tmp h
+t "ping tool: --long-call below a NULL call" 2 'multiple of 4, 40..65536' \
+	--long-call 36 h
+t "ping tool: --long-call not a multiple of 4" 2 'multiple of 4' --long-call 4001 h
+t "ping tool: --long-call above 64 KiB" 2 'multiple of 4' --long-call 65540 h
+t "ping tool: --write-chunk needs --read or --readlink" 2 \
+	'--write-chunk needs --read or --readlink' --write-chunk h
+t "ping tool: --inv needs chunks" 2 '--inv needs chunks' --inv h
+t "ping tool: --read and --readlink" 2 'one of --readlink and --read' \
+	--read a --readlink b h
+t "ping tool: chunks with --send-hex" 2 'exclude --send-hex and --fuzz' \
+	--long-call 40 --send-hex 00000000 h
+t "ping tool: chunks with --fuzz" 2 'exclude --send-hex and --fuzz' \
+	--reply-chunk --fuzz 10 h
+t "ping tool: --help names --read" 0 '^      --read PATH' --help
 
 exit $failed

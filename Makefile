@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/tools/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch bench
+	setup stock-build checkpatch bench wire-fuzz
 
 all: modules
 
@@ -39,6 +39,11 @@ kunit:
 # one table of figures (not a test).
 bench:
 	tools/bench.sh
+
+# The long wire fuzz of svcrdma2 (WIRE_FUZZ_COUNT messages, default 100000,
+# from WIRE_FUZZ_SEED), one debug-kernel VM run; make check runs 8000.
+wire-fuzz:
+	tools/wire-fuzz.sh
 
 # Boot the VM and show an NFS mount over RDMA on Soft-RoCE.
 demo:

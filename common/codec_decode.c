@@ -29,6 +29,7 @@ static int reject_discard(struct rpcrdma2_reject *rej, u32 reason, int rc)
 	rej->reason = reason;
 	rej->discard = true;
 	rej->reply.code = 0;
+	rej->reply.v1_layout = false;
 	rej->reply.vers.low = 0;
 	rej->reply.vers.high = 0;
 	return rc;
@@ -41,6 +42,7 @@ static int reject_reply(struct rpcrdma2_reject *rej, u32 reason, u32 code,
 	rej->reason = reason;
 	rej->discard = false;
 	rej->reply.code = code;
+	rej->reply.v1_layout = false;
 	rej->reply.vers.low = 0;
 	rej->reply.vers.high = 0;
 	return rc;
@@ -364,6 +366,7 @@ static int decode_error(const u8 *buf, const u8 *p, const u8 *end,
 	int words;
 
 	err->code = 0;
+	err->v1_layout = false;
 	err->vers.low = 0;
 	err->vers.high = 0;
 	if (bytes_left(p, end) < XDR_WORD)
@@ -633,9 +636,43 @@ static int decode_v1(const u8 *buf, const u8 *p, const u8 *end,
 	return DECODE_CHUNK_LISTS;
 }
 
+/*
+ * A v1-only responder answers a version 2 Call in the version-independent
+ * layout of RFC 8166 §4.5 (seven words: xid, the received rdma_vers,
+ * credit, RDMA_ERROR, ERR_VERS, low, high), which the in-tree svcrdma
+ * does. Read as RDMA2_ERROR it has ERR_VERS (1) for rdma_flags, which is
+ * RPCRDMA2_F_RESPONSE, and its low version for rdma_err; whenever that
+ * reading runs out of words (an error code whose arm does not fit in the
+ * one word left), the message can only be this layout. Draft v2 §7.2
+ * requires a client to understand the answer. Returns true, with @hdr
+ * filled in, if @buf..@end is it.
+ */
+static bool decode_err_vers_v1_layout(const u8 *buf, const u8 *end,
+				      struct rpcrdma2_hdr *hdr)
+{
+	u32 low, high;
+
+	if (bytes_left(buf, end) != RPCRDMA2_V1_MIN_HDR_SIZE ||
+	    xdr_get32(buf + 4 * XDR_WORD) != RPCRDMA2_V1_ERR_VERS)
+		return false;
+	low = xdr_get32(buf + 5 * XDR_WORD);
+	high = xdr_get32(buf + 6 * XDR_WORD);
+	if (!low || low > high)
+		return false;
+	hdr->flags = 0;
+	hdr->err.code = RPCRDMA2_ERR_VERS;
+	hdr->err.v1_layout = true;
+	hdr->err.vers.low = low;
+	hdr->err.vers.high = high;
+	hdr->hdr_len = RPCRDMA2_V1_MIN_HDR_SIZE;
+	return true;
+}
+
 static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
 		     struct rpcrdma2_hdr *hdr, struct rpcrdma2_reject *rej)
 {
+	int rc;
+
 	bool is_error = hdr->htype == RPCRDMA2_HT_ERROR;
 
 	switch (hdr->htype) {
@@ -675,7 +712,14 @@ static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
 		if (!(hdr->flags & RPCRDMA2_F_RESPONSE))
 			return reject_discard(rej, RPCRDMA2_REASON_NOT_RESPONSE,
 					      -EIO);
-		return decode_error(buf, p, end, hdr, rej);
+		rc = decode_error(buf, p, end, hdr, rej);
+		if (rc && rej->reason == RPCRDMA2_REASON_TRUNCATED &&
+		    decode_err_vers_v1_layout(buf, end, hdr)) {
+			rej->reason = RPCRDMA2_REASON_NONE;
+			rej->discard = false;
+			return 0;
+		}
+		return rc;
 	case RPCRDMA2_HT_CONNPROP:
 		return decode_connprop(buf, p, end, hdr, rej);
 	}

@@ -189,7 +189,9 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
  * RDMA_ERROR; version 2 writes RDMA2_MSG, RDMA2_NOMSG, RDMA2_ERROR and
  * RDMA2_CONNPROP. Any other @hdr->vers may only carry an ERR_VERS error,
  * which is written in the version-independent RFC 8166 layout (the reply
- * to a header of an unsupported version copies its rdma_vers).
+ * to a header of an unsupported version copies its rdma_vers); so is a
+ * version 2 ERR_VERS with @hdr->err.v1_layout, as a v1-only responder
+ * sends it.
  *
  * Refuses what the specs forbid a sender to send: RDMA_MSGP and
  * RDMA_DONE (RFC 8166 §4.6), reserved rdma_flags bits (draft v2 §3.2),
@@ -209,12 +211,18 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
  */
 int rpcrdma2_encode(const struct rpcrdma2_hdr *hdr, void *buf, size_t len)
 {
-	bool v2 = hdr->vers == RPCRDMA2_VERS_2;
+	bool v1_layout = hdr->htype == RPCRDMA2_HT_ERROR &&
+			 hdr->err.v1_layout;
+	bool v2 = hdr->vers == RPCRDMA2_VERS_2 && !v1_layout;
 	u64 size = v2 ? RPCRDMA2_V2_PREFIX_SIZE : RPCRDMA2_FIXED_SIZE;
 	u64 body;
 	int words;
 	u8 *p = buf;
 
+	/* the RFC 8166 layout of an ERR_VERS for another version's Call */
+	if (v1_layout && (hdr->vers == RPCRDMA2_VERS_1 ||
+			  hdr->err.code != RPCRDMA2_ERR_VERS))
+		return -EINVAL;
 	if (v2) {
 		if (hdr->flags & ~RPCRDMA2_F_RESPONSE)
 			return -EINVAL;
@@ -304,6 +312,8 @@ int rpcrdma2_encode_reject(const struct rpcrdma2_hdr *in,
 	if (in->vers == RPCRDMA2_VERS_2)
 		out.flags = RPCRDMA2_F_RESPONSE;
 	out.err = rej->reply;
+	/* a v2 Call's ERR_VERS in the v2 layout (draft v2 §7.2) */
+	out.err.v1_layout = false;
 	return rpcrdma2_encode(&out, buf, len);
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_encode_reject);

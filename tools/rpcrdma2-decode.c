@@ -264,6 +264,8 @@ static int decode_header(const u8 *buf, size_t len,
 		       rpcrdma2_errcode_name(hdr.vers, hdr.err.code),
 		       hdr.err.code);
 		print_error_arm("", hdr.vers, &hdr.err);
+		if (hdr.err.v1_layout)
+			printf("layout: RFC 8166 (no rdma_flags)\n");
 		break;
 	case RPCRDMA2_HT_CONNPROP:
 		print_props(&hdr.props);

@@ -154,6 +154,7 @@ struct ping_opts {
 	const char *path;	/* --readlink PATH, --read PATH */
 	u32 nfs_op;		/* NFS4_OP_READLINK or NFS4_OP_READ */
 	bool write_chunk;
+	u32 write_len;		/* bytes the Write chunk offers */
 	bool reply_chunk;
 	bool inv;
 };
@@ -362,6 +363,8 @@ static void print_help(FILE *f)
 		"                        of the first %d bytes of file PATH\n"
 		"      --write-chunk     with --read or --readlink: offer a Write\n"
 		"                        chunk (two segments) for the data\n"
+		"      --write-chunk-len N  offer only N bytes in it (1..%d;\n"
+		"                        less than the data: WRITE_RESOURCE)\n"
 		"      --reply-chunk     offer a Reply chunk with every call\n"
 		"      --inv             expose chunk memory through type 2\n"
 		"                        memory windows that the server may\n"
@@ -376,7 +379,7 @@ static void print_help(FILE *f)
 		"Exit status: 0 success, 1 failure, 2 usage error.\n",
 		DEF_PORT, DEF_COUNT, DEF_WINDOW, MAX_WINDOW, SPARE_RECVS,
 		DEF_CREDITS, DEF_SIZE, DEF_NFS_VERS, DEF_TIMEOUT_MS / 1000,
-		FUZZ_BATCH, CHUNK_CALL_MAX, CHUNK_WRITE_SIZE);
+		FUZZ_BATCH, CHUNK_CALL_MAX, CHUNK_WRITE_SIZE, CHUNK_WRITE_SIZE);
 }
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -558,9 +561,10 @@ static void print_hdr(const char *prefix, const struct rpcrdma2_hdr *h,
 		       h->flags & RPCRDMA2_F_RESPONSE ? " RESPONSE" : "");
 	switch (h->htype) {
 	case RPCRDMA2_HT_ERROR:
-		printf("%serror: %s (%u)\n", prefix,
+		printf("%serror: %s (%u)%s\n", prefix,
 		       rpcrdma2_errcode_name(h->vers, h->err.code),
-		       h->err.code);
+		       h->err.code,
+		       h->err.v1_layout ? ", RFC 8166 layout" : "");
 		print_error_arm(prefix, h->vers, &h->err);
 		return;
 	case RPCRDMA2_HT_CONNPROP:
@@ -1137,31 +1141,6 @@ static struct ping_call *find_call(struct ping *p, u32 xid)
 	return NULL;
 }
 
-/*
- * A v1-only responder answers rdma_vers 2 the way RFC 8166 §4.5 and
- * §4.1.2 describe: it copies rdma_vers and sends the version-independent
- * ERR_VERS layout, 7 words, no rdma_flags:
- *	xid, 2, credits, RDMA_ERROR (4), ERR_VERS (1), low, high
- * The in-tree svcrdma does exactly this. The shared codec reads it as a
- * v2 RDMA2_ERROR whose rdma_flags is the ERR_VERS code (1, the same bit
- * as RPCRDMA2_F_RESPONSE), whose rdma_err is "low" (1, RDMA2_ERR_VERS)
- * and whose two-word arm has only one word left, and rejects it as
- * TRUNCATED with discard. Until the codec knows this form, recognise
- * exactly it here: called only after the codec has rejected a message,
- * and its xid must match a call of ours sent as version 2.
- */
-static bool legacy_err_vers(const u8 *m, u32 len, u32 *low, u32 *high)
-{
-	if (len != RPCRDMA2_V1_MIN_HDR_SIZE ||
-	    get32(m + 4) != RPCRDMA2_VERS_2 ||
-	    get32(m + 12) != RPCRDMA2_V1_RDMA_ERROR ||
-	    get32(m + 16) != RPCRDMA2_V1_ERR_VERS)
-		return false;
-	*low = get32(m + 20);
-	*high = get32(m + 24);
-	return *low <= *high;
-}
-
 static const char *accept_stat_name(u32 stat)
 {
 	static const char *const names[] = {
@@ -1336,7 +1315,7 @@ static int reply_body(struct ping *p, const struct ping_call *call,
 	}
 	if (cl->nr_writes &&
 	    returned_chunk(cl, &cl->writes[0], call->handle,
-			   area + CHUNK_WRITE_OFF, CHUNK_WRITE_SIZE,
+			   area + CHUNK_WRITE_OFF, p->opts->write_len,
 			   "Write chunk", &p->write_len, why, whylen))
 		return -1;
 	if (cl->has_reply && !call->reply_chunk) {
@@ -1516,15 +1495,6 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 			       rpcrdma2_reason_name(rej.reason));
 	}
 	if (rc) {
-		call = len >= RPCRDMA2_FIXED_SIZE ? find_call(p, get32(m)) :
-		       NULL;
-		if (call && call->vers == RPCRDMA2_VERS_2 &&
-		    legacy_err_vers(m, len, &msg->vers_low, &msg->vers_high)) {
-			msg->kind = RX_ERR_VERS;
-			msg->call = call;
-			msg->legacy_layout = true;
-			return 0;
-		}
 		if (p->fz) {
 			fuzz_note(p, m, len);
 			return 0;
@@ -1562,6 +1532,7 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		msg->kind = RX_ERR_VERS;
 		msg->vers_low = h->err.vers.low;
 		msg->vers_high = h->err.vers.high;
+		msg->legacy_layout = h->err.v1_layout;
 		return 0;
 	}
 
@@ -1782,7 +1753,7 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 	}
 	if (offered && compound && o->write_chunk) {
 		offer_chunk(&h.cl, &writes[0], handle, area + CHUNK_WRITE_OFF,
-			    CHUNK_WRITE_SIZE);
+			    o->write_len);
 		h.cl.nr_writes = 1;
 	}
 	if (offered && o->reply_chunk) {
@@ -2000,9 +1971,7 @@ static int negotiate_version(struct ping *p)
 		msg.call->busy = false;
 		note(p, "negotiate: ERR_VERS, server supports versions %u..%u%s\n",
 		     msg.vers_low, msg.vers_high,
-		     msg.legacy_layout ?
-		     " (RFC 8166 layout, which the shared codec rejects)" :
-		     "");
+		     msg.legacy_layout ? " (RFC 8166 layout)" : "");
 		if (p->vers == RPCRDMA2_VERS_2 && !p->fell_back &&
 		    msg.vers_low <= RPCRDMA2_VERS_1 &&
 		    msg.vers_high >= RPCRDMA2_VERS_1) {
@@ -2302,8 +2271,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 {
 	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_NFSVERS, O_SEND, O_EXPECT,
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
-	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_RCHUNK,
-	       O_INV };
+	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
+	       O_RCHUNK, O_INV };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2328,6 +2297,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "readlink", required_argument, NULL, O_READLINK },
 		{ "read", required_argument, NULL, O_READ },
 		{ "write-chunk", no_argument, NULL, O_WCHUNK },
+		{ "write-chunk-len", required_argument, NULL, O_WLEN },
 		{ "reply-chunk", no_argument, NULL, O_RCHUNK },
 		{ "inv", no_argument, NULL, O_INV },
 		{ "help", no_argument, NULL, 'h' },
@@ -2424,6 +2394,11 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 				    NFS4_OP_READLINK;
 			break;
 		case O_WCHUNK:
+			o->write_chunk = true;
+			break;
+		case O_WLEN:
+			if (parse_u32(optarg, 1, CHUNK_WRITE_SIZE, &o->write_len))
+				bad = "bad --write-chunk-len";
 			o->write_chunk = true;
 			break;
 		case O_RCHUNK:
@@ -3484,6 +3459,7 @@ int main(int argc, char **argv)
 		.size = DEF_SIZE,
 		.nfs_vers = DEF_NFS_VERS,
 		.timeout_ms = DEF_TIMEOUT_MS,
+		.write_len = CHUNK_WRITE_SIZE,
 	};
 	struct timespec t;
 	int rc;

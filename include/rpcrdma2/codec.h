@@ -118,6 +118,11 @@ struct rpcrdma2_chunk_lists {
  * struct rpcrdma2_error - the body of RDMA_ERROR / RDMA2_ERROR
  * @code: RPCRDMA2_ERR_* (v1 uses only ERR_VERS and ERR_CHUNK, which share
  *	values 1 and 2 with RDMA2_ERR_VERS and RDMA2_ERR_BAD_XDR)
+ * @v1_layout: an ERR_VERS with rdma_vers 2 in the version-independent
+ *	RFC 8166 layout (§4.5: xid, vers, credit, RDMA_ERROR, ERR_VERS, low,
+ *	high; no rdma_flags), which is how a v1-only responder such as the
+ *	in-tree svcrdma answers a version 2 Call; &rpcrdma2_hdr.flags is 0
+ *	then. The encoder writes that layout when it is set.
  * @vers: ERR_VERS arm: lowest and highest version supported
  * @max_chunks: RDMA2_ERR_READ_CHUNKS / RDMA2_ERR_WRITE_CHUNKS arm
  * @max_segs: RDMA2_ERR_SEGMENTS arm
@@ -129,6 +134,7 @@ struct rpcrdma2_chunk_lists {
  */
 struct rpcrdma2_error {
 	u32 code;
+	bool v1_layout;
 	union {
 		struct {
 			u32 low;

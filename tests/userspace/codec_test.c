@@ -208,6 +208,12 @@ static void test_truncations(const struct cv_vec *v)
 	for (cut = 0; cut < e->hdr_len && ok; cut++) {
 		ctx_init(&c);
 		rc = ctx_decode(&c, in, cut, cv_lim(v));
+		if (cv_truncated_v1_err_vers(e, cut)) {
+			ok = !rc && c.hdr.err.v1_layout &&
+			     c.hdr.err.vers.low == e->err.vers.low &&
+			     c.hdr.err.vers.high == e->err.vers.low;
+			continue;
+		}
 		reason = cv_truncated(e, cut, &discard);
 		ok = rc < 0 && c.rej.reason == reason &&
 		     c.rej.discard == discard &&

@@ -95,6 +95,11 @@ t "tool: v2 RDMA2_ERROR RDMA2_ERR_VERS" 0 "" \
 	"type: RDMA2_ERROR (4)" "error: RDMA2_ERR_VERS (1)" "vers_low: 1" \
 	"vers_high: 2"
 
+t "tool: ERR_VERS for a v2 Call in the RFC 8166 layout (in-tree svcrdma)" 0 "" \
+	"5a5a0001 00000002 00000008 00000004 00000001 00000001 00000001" \
+	"type: RDMA2_ERROR (4)" "error: RDMA2_ERR_VERS (1)" "vers_low: 1" \
+	"vers_high: 1" "layout: RFC 8166 (no rdma_flags)"
+
 t "tool: v2 RDMA2_ERROR RDMA2_ERR_WRITE_RESOURCE" 0 "" \
 	"5a5a0001 00000002 00000008 00000004 00000001 00000007 00000001 00100000" \
 	"error: RDMA2_ERR_WRITE_RESOURCE (7)" "chunk_index: 1" \

@@ -82,5 +82,8 @@ t "ping tool: chunks with --send-hex" 2 'exclude --send-hex and --fuzz' \
 t "ping tool: chunks with --fuzz" 2 'exclude --send-hex and --fuzz' \
 	--reply-chunk --fuzz 10 h
 t "ping tool: --help names --read" 0 '^      --read PATH' --help
+t "ping tool: --write-chunk-len 0" 2 'bad --write-chunk-len' --write-chunk-len 0 h
+t "ping tool: --write-chunk-len above 16 KiB" 2 'bad --write-chunk-len' \
+	--write-chunk-len 16385 h
 
 exit $failed

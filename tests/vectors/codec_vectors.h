@@ -658,6 +658,27 @@ static const struct cv_expect cv_e_v2_nomsg_reply = {
 	.htype = RPCRDMA2_HT_ERROR, .flags = RPCRDMA2_F_RESPONSE,	\
 	.hdr_len = (len)
 
+/*
+ * RFC 8166 §4.5's version-independent ERR_VERS for a version 2 Call, as
+ * a v1-only responder (the in-tree svcrdma) sends it: no rdma_flags.
+ */
+static const u32 cv_w_v2_err_vers_v1_layout[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2, copied from the Call */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS */
+	0x00000001,	/*   rdma_vers_low = 1 */
+	0x00000001,	/*   rdma_vers_high = 1 */
+};
+
+static const struct cv_expect cv_e_v2_err_vers_v1_layout = {
+	.xid = 0x5a5a0001, .vers = 2, .credits = 8,
+	.htype = RPCRDMA2_HT_ERROR, .flags = 0, .hdr_len = 28,
+	.err = { .code = RPCRDMA2_ERR_VERS, .v1_layout = true,
+		 .vers = { 1, 1 } },
+};
+
 static const u32 cv_w_v2_err_vers[] = {
 	0x5a5a0001,	/* rdma_xid */
 	0x00000002,	/* rdma_vers = 2 */
@@ -1159,6 +1180,10 @@ static const struct cv_vec cv_valid[] = {
 	{ "v2 RDMA2_ERROR RDMA2_ERR_SEGMENTS", .words = cv_w_v2_err_segments,
 	  .nwords = ARRAY_SIZE(cv_w_v2_err_segments),
 	  .exp = &cv_e_v2_err_segments },
+	{ "v2 ERR_VERS in the RFC 8166 layout (from a v1-only server)",
+	  .words = cv_w_v2_err_vers_v1_layout,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_vers_v1_layout),
+	  .exp = &cv_e_v2_err_vers_v1_layout },
 	{ "v2 RDMA2_ERROR RDMA2_ERR_WRITE_RESOURCE",
 	  .words = cv_w_v2_err_write_resource,
 	  .nwords = ARRAY_SIZE(cv_w_v2_err_write_resource),
@@ -1724,14 +1749,25 @@ static const u32 cv_w_v2_propset_huge[] = {
 	0x00000000,	/*   rdma_data: empty */
 };
 
+/* 24 bytes: not the RFC 8166 layout either (that has 28) */
 static const u32 cv_w_v2_err_vers_short_arm[] = {
 	0x5a5a0001,	/* rdma_xid */
 	0x00000002,	/* rdma_vers = 2 */
 	0x00000008,	/* rdma_credit */
 	0x00000004,	/* rdma_htype = RDMA2_ERROR */
 	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
-	0x00000001,	/* rdma_err = RDMA2_ERR_VERS */
-	0x00000001,	/*   rdma_vers_low; rdma_vers_high missing */
+	0x00000001,	/* rdma_err = RDMA2_ERR_VERS; no arm */
+};
+
+/* 28 bytes whose arm is cut short, and as RFC 8166's layout 7..1 */
+static const u32 cv_w_v2_err_write_resource_short_arm[] = {
+	0x5a5a0001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000007,	/* rdma_err = RDMA2_ERR_WRITE_RESOURCE */
+	0x00000001,	/*   rdma_chunk_index; rdma_length_needed missing */
 };
 
 /* ERR_VERS from an endpoint whose limits say 1..1 */
@@ -2168,10 +2204,14 @@ static const struct cv_vec cv_invalid[] = {
 	  .words = cv_w_v2_err_from_requester,
 	  .nwords = ARRAY_SIZE(cv_w_v2_err_from_requester), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_NOT_RESPONSE, .discard = true },
-	{ "reject: v2 RDMA2_ERR_VERS arm truncated is discarded",
+	{ "reject: v2 RDMA2_ERR_VERS without its arm is discarded",
 	  .words = cv_w_v2_err_vers_short_arm,
 	  .nwords = ARRAY_SIZE(cv_w_v2_err_vers_short_arm), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_TRUNCATED, .discard = true },
+	{ "reject: v2 RDMA2_ERR_WRITE_RESOURCE arm truncated is discarded",
+	  .words = cv_w_v2_err_write_resource_short_arm,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_write_resource_short_arm),
+	  .rc = -EIO, .reason = RPCRDMA2_REASON_TRUNCATED, .discard = true },
 	{ "reject: v1 RDMA_ERROR unknown code is discarded",
 	  .words = cv_w_v1_err_unknown,
 	  .nwords = ARRAY_SIZE(cv_w_v1_err_unknown), .rc = -EIO,
@@ -2313,6 +2353,8 @@ static inline const char *cv_diff(const struct cv_expect *e,
 			return "err.arm0";
 		if (cv_ne(h->err.vers.high, e->err.vers.high, got, want))
 			return "err.arm1";
+		if (cv_ne(h->err.v1_layout, e->err.v1_layout, got, want))
+			return "err.v1_layout";
 	}
 	if (e->htype == RPCRDMA2_HT_CONNPROP && e->vers == RPCRDMA2_VERS_2) {
 		if (cv_ne(h->props.present, e->props.present, got, want))
@@ -2385,6 +2427,26 @@ static inline void cv_fill(const struct cv_expect *e, struct rpcrdma2_hdr *h)
 		cl->segs[i] = e->segs[i];
 	h->err = e->err;
 	h->props = e->props;
+}
+
+/**
+ * cv_truncated_v1_err_vers - does a cut turn the vector into another one?
+ * @e: the vector's expectation
+ * @cut: bytes kept
+ *
+ * A v2 RDMA2_ERR_VERS low..high cut after rdma_vers_low (28 bytes) is,
+ * byte for byte, RFC 8166's version-independent ERR_VERS low..low for a
+ * version 2 Call, which decodes (&rpcrdma2_error.v1_layout).
+ *
+ * Return: true if decoding the cut must give ERR_VERS @e->err.vers.low
+ * twice, in the RFC 8166 layout.
+ */
+static inline bool cv_truncated_v1_err_vers(const struct cv_expect *e,
+					    u32 cut)
+{
+	return e->vers == RPCRDMA2_VERS_2 && e->htype == RPCRDMA2_HT_ERROR &&
+	       e->err.code == RPCRDMA2_ERR_VERS && !e->err.v1_layout &&
+	       cut == RPCRDMA2_V1_MIN_HDR_SIZE && e->err.vers.low;
 }
 
 /**

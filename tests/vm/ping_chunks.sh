@@ -9,7 +9,8 @@
 #   whole reply in the Reply chunk (§3.5.3) when it exceeds the receive
 #   size we advertise (RFC 8797 private data in v1, RBSIZ in v2);
 # - a reply too big for both: RDMA2_ERR_REPLY_RESOURCE with the length
-#   (draft v2 §5.3.3), ERR_CHUNK in v1 (RFC 8166 §4.5.3);
+#   (draft v2 §5.3.3), ERR_CHUNK in v1 (RFC 8166 §4.5.3); READ data larger
+#   than its Write chunk: RDMA2_ERR_WRITE_RESOURCE with index and length;
 # - remote invalidation: chunk memory behind type 2 memory windows, the
 #   handle in rdma_inv_handle (draft v2 §3.3) or the R bit (RFC 8797 §4.1),
 #   and every reply arriving by Send With Invalidate of exactly that handle.
@@ -130,6 +131,12 @@ reply_resource() {
 		"RDMA2_ERROR RDMA2_ERR_REPLY_RESOURCE" "length_needed: 4064"
 	p_run "svcrdma2 v1 reply resource" --vers 1 --readlink longlink --size 1024 "$GUEST_IP"
 	p_expect "svcrdma2 v1: the same reply in v1: ERR_CHUNK" 1 "RDMA_ERROR ERR_CHUNK"
+	# READ data larger than the Write chunk offered for it
+	p_run "svcrdma2 v2 write resource" --vers 2 --read dir/f12k --write-chunk-len 4096 "$GUEST_IP"
+	p_expect "svcrdma2 v2: 12000 bytes for a 4096-byte Write chunk: RDMA2_ERR_WRITE_RESOURCE, chunk 1, 12000" 1 \
+		"RDMA2_ERROR RDMA2_ERR_WRITE_RESOURCE" "chunk_index: 1" "length_needed: 12000"
+	p_run "svcrdma2 v1 write resource" --vers 1 --read dir/f12k --write-chunk-len 4096 "$GUEST_IP"
+	p_expect "svcrdma2 v1: the same in v1: ERR_CHUNK" 1 "RDMA_ERROR ERR_CHUNK"
 }
 
 before=$(cat /proc/fs/svcrdma2/stats | head -1)
@@ -160,7 +167,8 @@ stat_delta() {
 	a=$(sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$after")
 	echo $((a - b))
 }
-for c in read_chunks write_chunks reply_chunks send_with_inv err_reply_resource; do
+for c in read_chunks write_chunks reply_chunks send_with_inv err_reply_resource \
+	err_write_resource; do
 	d=$(stat_delta $c)
 	if [ "$d" -gt 0 ]; then t_pass "svcrdma2 counted $c ($d)"; else t_fail "svcrdma2 counted $c" "+$d"; fi
 done

@@ -74,7 +74,9 @@ p_run "raw v2 call" --port "$NFS_V1_PORT" --send-hex "$v2call" \
 	--expect-hex "abcd0001 00000002 00000000 00000004 00000001 00000001 00000001" \
 	--ignore-credits "$GUEST_IP"
 p_expect "send-hex v2 RDMA2_MSG: in-tree ERR_VERS 1..1 in the RFC 8166 layout" 0 \
-	'^reply matches --expect-hex \(credit word ignored\)$'
+	'^reply matches --expect-hex \(credit word ignored\)$' \
+	'^reply error: .*ERR_VERS \(1\), RFC 8166 layout$'
+p_count "the shared codec decodes the in-tree ERR_VERS" 0 '^reply codec: rejected'
 
 # An unknown version: ERR_VERS copying rdma_vers 3 (the codec, which
 # accepts 1..2, rejects even that error: the tool shows the bytes).

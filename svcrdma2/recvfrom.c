@@ -23,12 +23,15 @@ static void svc_rdma2_recv_ctxt_kfree(struct svc_rdma2_recv_ctxt *ctxt)
 	kfree(ctxt->rc_segs);
 	kfree(ctxt->rc_out_segs);
 	kfree(ctxt->rc_payloads);
+	kfree(ctxt->rc_read.rd_pages);
 	kfree(ctxt);
 }
 
 static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
 				     struct svc_rdma2_recv_ctxt *ctxt)
 {
+	/* a Call whose Reads were in flight when posting failed, or queued */
+	svc_rdma2_read_release(sx, &ctxt->rc_read);
 	ib_dma_unmap_single(sx->sx_pd->device, ctxt->rc_sge.addr,
 			    sx->sx_buf_size, DMA_FROM_DEVICE);
 	svc_rdma2_recv_ctxt_kfree(ctxt);
@@ -89,6 +92,7 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	ctxt->rc_recv_wr.sg_list = &ctxt->rc_sge;
 	ctxt->rc_recv_wr.num_sge = 1;
 	svc_rdma2_cid_init(sx, sx->sx_rq_cq, &ctxt->rc_cid);
+	svc_rdma2_read_ctxt_init(sx, &ctxt->rc_read);
 
 	spin_lock(&sx->sx_ctxt_lock);
 	list_add(&ctxt->rc_all, &sx->sx_recv_all);
@@ -116,13 +120,17 @@ svc_rdma2_recv_ctxt_get(struct svc_rdma2_xprt *sx)
 /**
  * svc_rdma2_recv_ctxt_put - return a receive context to the free list
  * @sx: the connection
- * @ctxt: the context, no longer referenced by a Receive or an RPC
+ * @ctxt: the context, no longer referenced by a Receive, an RDMA Read
+ *	or an RPC
  *
- * Context: any.
+ * Releases whatever an error path left of the Call's Reads.
+ *
+ * Context: process or a CQ's workqueue.
  */
 void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
 			     struct svc_rdma2_recv_ctxt *ctxt)
 {
+	svc_rdma2_read_release(sx, &ctxt->rc_read);
 	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
 }
 
@@ -391,11 +399,16 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
  * svc_rdma2_recvfrom - hand the next received RPC Call to nfsd
  * @rqstp: the request to fill in
  *
- * Context: an nfsd thread; may sleep while RDMA Reads pull Read chunks.
+ * A Call whose Read chunks have been pulled goes first. A newly received
+ * Call with Read chunks only gets its RDMA Reads posted: it comes back
+ * through &svc_rdma2_xprt.sx_read_done_q when they complete.
+ *
+ * Context: an nfsd thread; never waits for an RDMA Read, may sleep for
+ * Send Queue entries.
  *
  * Return: the length of the RPC Call in @rqstp->rq_arg, or 0 when there is
- * nothing to process (no message, or one that was answered with a
- * transport error or dropped).
+ * nothing to process (no message, one that was answered with a transport
+ * error or dropped, or one whose Read chunks are still being pulled).
  */
 int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 {
@@ -403,7 +416,6 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
 	struct svc_rdma2_recv_ctxt *ctxt;
 	struct rpcrdma2_hdr *hdr;
-	int ret;
 
 	/* nothing in rq_pages belongs to the reply yet */
 	rqstp->rq_respages = rqstp->rq_pages;
@@ -411,6 +423,15 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	rqstp->rq_xprt_ctxt = NULL;
 
 	spin_lock(&sx->sx_rq_lock);
+	ctxt = list_first_entry_or_null(&sx->sx_read_done_q,
+					struct svc_rdma2_recv_ctxt, rc_list);
+	if (ctxt) {
+		list_del(&ctxt->rc_list);
+		spin_unlock(&sx->sx_rq_lock);
+		svc_xprt_received(xprt);
+		svc_rdma2_read_finish(rqstp, ctxt);
+		goto out_call;
+	}
 	ctxt = list_first_entry_or_null(&sx->sx_rq_dto_q,
 					struct svc_rdma2_recv_ctxt, rc_list);
 	if (ctxt)
@@ -435,13 +456,13 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	ctxt->rc_nr_payloads = 0;
 	ctxt->rc_write_short = 0;
 	if (hdr->cl.nr_reads) {
-		ret = svc_rdma2_pull_reads(sx, rqstp, ctxt);
-		if (ret)
-			goto out_put;
-	} else {
-		svc_rdma2_build_inline_arg(rqstp, ctxt);
+		/* the Call returns through sx_read_done_q, or is dropped */
+		svc_rdma2_post_reads(sx, rqstp, ctxt);
+		return 0;
 	}
+	svc_rdma2_build_inline_arg(rqstp, ctxt);
 
+out_call:
 	rqstp->rq_xprt_ctxt = ctxt;
 	/* the DRC keys on rq_prot; nothing else uses IPPROTO_MAX */
 	rqstp->rq_prot = IPPROTO_MAX;

@@ -1,28 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * svcrdma2 RDMA Read and Write through the core rdma_rw API: one
- * rdma_rw context per remote segment. Read chunks are pulled into the
- * nfsd thread's own rq_pages before nfsd sees the Call; Write chunks and
- * the Reply chunk are pushed from the reply's xdr_buf, chained in front
- * of the reply's Send (sendto.c), so one completion covers them all.
+ * rdma_rw context per remote segment. Read chunks are pulled without
+ * blocking an nfsd thread: the thread that decodes a Call posts the Reads
+ * into its rq_pages, hands those pages to the receive context and returns;
+ * the last Read's completion queues the context for xpo_recvfrom, and
+ * whichever thread takes it there moves the pages into its own rq_pages
+ * and hands the Call to nfsd. Write chunks and the Reply chunk are pushed
+ * from the reply's xdr_buf, chained in front of the reply's Send
+ * (sendto.c), so one completion covers them all.
  */
 #include <linux/highmem.h>
+#include <linux/mm.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xdr.h>
 
 #include "svc_rdma2.h"
 #include "trace.h"
-
-/* Waiter for the RDMA Reads of one Call: each segment completes once */
-struct svc_rdma2_read_wait {
-	struct ib_cqe		cqe;
-	struct svc_rdma2_cid	cid;
-	struct svc_rdma2_xprt	*sx;
-	atomic_t		pending;
-	int			status;
-	struct completion	done;
-	u32			sqes;
-};
 
 static struct svc_rdma2_rw *svc_rdma2_rw_alloc(unsigned int nents)
 {
@@ -120,16 +114,88 @@ static unsigned int svc_rdma2_pages_to_sg(struct scatterlist *sg,
 	return n;
 }
 
+/*
+ * Every Read of the Call has completed, or flushed: give back the Send
+ * Queue entries and the DMA mappings (after which the CPU may look at the
+ * data), then queue the Call for xpo_recvfrom, or drop it.
+ */
+static void svc_rdma2_read_done(struct svc_rdma2_xprt *sx,
+				struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
+	int status = READ_ONCE(rd->rd_status);
+
+	svc_rdma2_sq_put(sx, rd->rd_sqes);
+	rd->rd_sqes = 0;
+	svc_rdma2_rw_release(sx, &rd->rd_rws);
+	if (status) {
+		/* the Call is lost: RFC 8166 §4.5.3, the client sees a close */
+		trace_svcrdma2_read_done(&rd->rd_cid, status, 0);
+		svc_rdma2_recv_ctxt_put(sx, ctxt);
+		/* a flush means the connection is going already */
+		if (status != -ECANCELED)
+			svc_rdma2_close(sx);
+		return;
+	}
+
+	spin_lock(&sx->sx_rq_lock);
+	list_add_tail(&ctxt->rc_list, &sx->sx_read_done_q);
+	/* the unlock pairs with the barrier in svc_xprt_ready() */
+	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_rq_lock);
+	svc_xprt_enqueue(&sx->sx_xprt);
+}
+
 static void svc_rdma2_wc_read(struct ib_cq *cq, struct ib_wc *wc)
 {
-	struct svc_rdma2_read_wait *rd =
-		container_of(wc->wr_cqe, struct svc_rdma2_read_wait, cqe);
+	struct svc_rdma2_xprt *sx = cq->cq_context;
+	struct svc_rdma2_read_ctxt *rd =
+		container_of(wc->wr_cqe, struct svc_rdma2_read_ctxt, rd_cqe);
 
-	trace_svcrdma2_wc_read(wc, &rd->cid);
-	if (wc->status != IB_WC_SUCCESS)
-		rd->status = -EIO;
-	if (atomic_dec_and_test(&rd->pending))
-		complete(&rd->done);
+	trace_svcrdma2_wc_read(wc, &rd->rd_cid);
+	if (wc->status == IB_WC_WR_FLUSH_ERR)
+		cmpxchg(&rd->rd_status, 0, -ECANCELED);
+	else if (wc->status != IB_WC_SUCCESS)
+		WRITE_ONCE(rd->rd_status, -EIO);
+	if (atomic_dec_and_test(&rd->rd_pending))
+		svc_rdma2_read_done(sx, container_of(rd,
+						     struct svc_rdma2_recv_ctxt,
+						     rc_read));
+}
+
+/**
+ * svc_rdma2_read_ctxt_init - prepare a receive context's Read state
+ * @sx: the connection
+ * @rd: the context's &svc_rdma2_recv_ctxt.rc_read
+ *
+ * Context: process.
+ */
+void svc_rdma2_read_ctxt_init(struct svc_rdma2_xprt *sx,
+			      struct svc_rdma2_read_ctxt *rd)
+{
+	rd->rd_cqe.done = svc_rdma2_wc_read;
+	INIT_LIST_HEAD(&rd->rd_rws);
+	svc_rdma2_cid_init(sx, sx->sx_sq_cq, &rd->rd_cid);
+}
+
+/**
+ * svc_rdma2_read_release - drop what a Call's Reads still hold
+ * @sx: the connection
+ * @rd: Read state with no Read in flight
+ *
+ * Normally nothing is left: the completion released the rdma_rw
+ * contexts and xpo_recvfrom took the pages. Error paths and teardown
+ * leave both here.
+ *
+ * Context: process or the CQ's workqueue.
+ */
+void svc_rdma2_read_release(struct svc_rdma2_xprt *sx,
+			    struct svc_rdma2_read_ctxt *rd)
+{
+	svc_rdma2_rw_release(sx, &rd->rd_rws);
+	if (rd->rd_page_count)
+		release_pages(rd->rd_pages, rd->rd_page_count);
+	rd->rd_page_count = 0;
 }
 
 /*
@@ -137,9 +203,9 @@ static void svc_rdma2_wc_read(struct ib_cq *cq, struct ib_wc *wc)
  * rq_pages at @offset. Every posted segment completes on @rd.
  */
 static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
-			      struct svc_rdma2_read_wait *rd,
-			      struct list_head *rws, struct page **pages,
-			      u32 offset, const struct rpcrdma2_seg *seg)
+			      struct svc_rdma2_read_ctxt *rd,
+			      struct page **pages, u32 offset,
+			      const struct rpcrdma2_seg *seg)
 {
 	unsigned int nents = (offset_in_page(offset) + seg->length +
 			      PAGE_SIZE - 1) >> PAGE_SHIFT;
@@ -161,24 +227,25 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 		kfree(rw);
 		return ret;
 	}
-	list_add_tail(&rw->rw_list, rws);
+	list_add_tail(&rw->rw_list, &rd->rd_rws);
 	wrs = ret;
 	ret = svc_rdma2_sq_get(sx, wrs);
 	if (ret)
 		return ret;
-	rd->sqes += wrs;
+	rd->rd_sqes += wrs;
 	first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp, sx->sx_port_num,
-				&rd->cqe, NULL);
-	atomic_inc(&rd->pending);
+				&rd->rd_cqe, NULL);
+	atomic_inc(&rd->rd_pending);
+	rd->rd_posted = true;
 	ret = ib_post_send(sx->sx_qp, first, &bad);
 	if (ret) {
-		trace_svcrdma2_post_send_err(&rd->cid, ret);
+		trace_svcrdma2_post_send_err(&rd->rd_cid, ret);
 		/*
 		 * Only the last WR is signaled: unless all were posted
-		 * there is no completion, and the connection is closed so
-		 * what was posted flushes before the pages are reused.
+		 * there is no completion, so the count taken above is never
+		 * dropped and the Call is left to teardown, after the
+		 * drain. Closing makes what was posted flush.
 		 */
-		atomic_dec(&rd->pending);
 		svc_rdma2_close(sx);
 		return ret;
 	}
@@ -188,8 +255,8 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 
 /* Read every segment at @position, in list order, to rq_pages at @offset */
 static int svc_rdma2_read_chunk(struct svc_rdma2_xprt *sx,
-				struct svc_rdma2_read_wait *rd,
-				struct list_head *rws, struct page **pages,
+				struct svc_rdma2_read_ctxt *rd,
+				struct page **pages,
 				const struct rpcrdma2_chunk_lists *cl,
 				u32 position, u32 offset)
 {
@@ -201,7 +268,7 @@ static int svc_rdma2_read_chunk(struct svc_rdma2_xprt *sx,
 
 		if (rs->position != position || !rs->seg.length)
 			continue;
-		ret = svc_rdma2_read_seg(sx, rd, rws, pages, offset, &rs->seg);
+		ret = svc_rdma2_read_seg(sx, rd, pages, offset, &rs->seg);
 		if (ret)
 			return ret;
 		offset += rs->seg.length;
@@ -273,9 +340,9 @@ static u32 svc_rdma2_positions(const struct rpcrdma2_chunk_lists *cl,
 static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 				  struct svc_rqst *rqstp,
 				  struct svc_rdma2_recv_ctxt *ctxt,
-				  struct svc_rdma2_read_wait *rd,
-				  struct list_head *rws, u32 *pages_used)
+				  u32 *pages_used)
 {
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	const u8 *inl = ctxt->rc_buf + hdr->hdr_len;
@@ -303,7 +370,7 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 
 	if (hdr->htype == RPCRDMA2_HT_MSG && npos == 1) {
 		clen = rpcrdma2_read_chunk_length(cl, pos[0]);
-		ret = svc_rdma2_read_chunk(sx, rd, rws, rqstp->rq_pages, cl,
+		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl,
 					   pos[0], 0);
 		if (ret)
 			return ret;
@@ -318,6 +385,7 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 		arg->tail[0].iov_len = hdr->rpc_len - pos[0];
 		arg->len = hdr->rpc_len + arg->page_len;
 		arg->buflen = arg->len;
+		rd->rd_assembled = false;
 		*pages_used = DIV_ROUND_UP(arg->page_len, PAGE_SIZE);
 		return 0;
 	}
@@ -337,7 +405,7 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 			done = pos[i];
 		}
 		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
-		ret = svc_rdma2_read_chunk(sx, rd, rws, rqstp->rq_pages, cl,
+		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl,
 					   pos[i], off);
 		if (ret)
 			return ret;
@@ -360,69 +428,145 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	arg->tail[0].iov_len = 0;
 	arg->len = off;
 	arg->buflen = off;
+	rd->rd_assembled = true;
 	*pages_used = DIV_ROUND_UP(off, PAGE_SIZE);
 	return 0;
 }
 
-/**
- * svc_rdma2_pull_reads - pull a Call's Read chunks and build rq_arg
- * @sx: the connection
- * @rqstp: the request; its rq_pages receive the data
- * @ctxt: the decoded Call, which has a Read list
- *
- * Waits for every RDMA Read it posted, even after an error, so no page
- * is still the target of a Read when this returns. A Call we cannot
- * place is answered with ERR_CHUNK (v1) / RDMA2_ERR_BAD_XDR (v2), RFC
- * 8166 §4.5.2; a Read that fails closes the connection (§4.5.3).
- *
- * Context: an nfsd thread (sleeps).
- *
- * Return: %0 when rq_arg holds the whole Call, or a negative errno when
- * the Call must not be processed (any answer has been sent).
- */
-int svc_rdma2_pull_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
-			 struct svc_rdma2_recv_ctxt *ctxt)
+/* The pages under I/O belong to @rd now: svc_xprt_release() must not put them */
+static void svc_rdma2_read_take_pages(struct svc_rqst *rqstp,
+				      struct svc_rdma2_read_ctxt *rd,
+				      u32 count)
 {
-	struct svc_rdma2_read_wait rd = {};
+	u32 i;
+
+	for (i = 0; i < count; i++) {
+		rd->rd_pages[i] = rqstp->rq_pages[i];
+		/* svc_alloc_arg() refills the slot */
+		rqstp->rq_pages[i] = NULL;
+	}
+	rd->rd_page_count = count;
+}
+
+/**
+ * svc_rdma2_post_reads - start pulling a Call's Read chunks
+ * @sx: the connection
+ * @rqstp: the request whose rq_pages receive the data
+ * @ctxt: the decoded Call, which has a Read list; this function owns it
+ *
+ * Lays out the Call in @rqstp's rq_pages, posts the RDMA Reads and moves
+ * the pages to @ctxt; no thread waits for the Reads. When the last one
+ * completes, @ctxt goes on &svc_rdma2_xprt.sx_read_done_q and the
+ * transport is enqueued, and svc_rdma2_read_finish() completes the Call
+ * in the nfsd thread that takes it.
+ *
+ * A Call we cannot place is answered with ERR_CHUNK (v1) /
+ * RDMA2_ERR_BAD_XDR (v2), RFC 8166 §4.5.2; one whose Reads cannot be
+ * posted, or that fail, closes the connection (§4.5.3). If any Read may
+ * be in flight when posting fails, @ctxt and its pages stay off the free
+ * list until teardown frees them after the QP is drained.
+ *
+ * Context: an nfsd thread; may sleep for Send Queue entries.
+ */
+void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
+			  struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
 	struct rpcrdma2_reject rej = {};
 	u32 pages_used = 0;
-	LIST_HEAD(rws);
 	int ret;
 
-	rd.cqe.done = svc_rdma2_wc_read;
-	rd.sx = sx;
-	init_completion(&rd.done);
+	if (!rd->rd_pages) {
+		/* kept for the context's lifetime: most never need it */
+		rd->rd_pages = kcalloc(RPCSVC_MAXPAGES, sizeof(*rd->rd_pages),
+				       GFP_KERNEL);
+		if (!rd->rd_pages) {
+			ret = -ENOMEM;
+			goto out_close;
+		}
+	}
+	rd->rd_status = 0;
+	rd->rd_posted = false;
+	rd->rd_sqes = 0;
 	/* one extra count, dropped below, so nothing completes early */
-	atomic_set(&rd.pending, 1);
-	svc_rdma2_cid_init(sx, sx->sx_sq_cq, &rd.cid);
+	atomic_set(&rd->rd_pending, 1);
 
-	ret = svc_rdma2_layout_reads(sx, rqstp, ctxt, &rd, &rws, &pages_used);
-	if (!atomic_dec_and_test(&rd.pending))
-		wait_for_completion(&rd.done);
-	svc_rdma2_sq_put(sx, rd.sqes);
-	svc_rdma2_rw_release(sx, &rws);
-	if (!ret && rd.status)
-		ret = rd.status;
-	trace_svcrdma2_read_done(&rd.cid, ret, rqstp->rq_arg.len);
+	ret = svc_rdma2_layout_reads(sx, rqstp, ctxt, &pages_used);
+	if (ret)
+		goto out_err;
+	svc_rdma2_read_take_pages(rqstp, rd, pages_used);
+	rd->rd_arg = rqstp->rq_arg;
+	if (atomic_dec_and_test(&rd->rd_pending))
+		svc_rdma2_read_done(sx, ctxt);
+	return;
 
+out_err:
+	if (rd->rd_posted) {
+		/*
+		 * Reads may still land in any page the Call could occupy:
+		 * keep them all; teardown frees them after the drain.
+		 */
+		trace_svcrdma2_read_done(&rd->rd_cid, ret, 0);
+		svc_rdma2_read_take_pages(rqstp, rd,
+					  DIV_ROUND_UP(rqstp->rq_server->sv_max_mesg,
+						       PAGE_SIZE));
+		svc_rdma2_close(sx);
+		return;
+	}
+	/* nothing was posted; svc_rdma2_recv_ctxt_put() frees the rw ctxts */
 	switch (ret) {
-	case 0:
-		/* the reply starts after the pages the Call occupies */
-		rqstp->rq_respages = rqstp->rq_pages + pages_used;
-		rqstp->rq_next_page = rqstp->rq_respages + 1;
-		return 0;
 	case -EINVAL:
 	case -E2BIG:
 	case -EOPNOTSUPP:
+		trace_svcrdma2_read_done(&rd->rd_cid, ret, 0);
 		rej.reason = RPCRDMA2_REASON_NOMSG_CHUNK;
 		rej.reply.code = RPCRDMA2_ERR_BAD_XDR;
 		svc_rdma2_send_error(sx, &ctxt->rc_hdr, &rej);
-		return ret;
-	default:
-		/* a Read failed or could not be posted: the Call is lost */
-		svc_rdma2_close(sx);
-		return ret;
+		svc_rdma2_recv_ctxt_put(sx, ctxt);
+		return;
 	}
+out_close:
+	/* the Reads could not be posted: the Call is lost */
+	trace_svcrdma2_read_done(&rd->rd_cid, ret, 0);
+	svc_rdma2_recv_ctxt_put(sx, ctxt);
+	svc_rdma2_close(sx);
+}
+
+/**
+ * svc_rdma2_read_finish - complete a Call whose Reads have all landed
+ * @rqstp: the request nfsd will process the Call in
+ * @ctxt: the Call, taken from &svc_rdma2_xprt.sx_read_done_q
+ *
+ * Moves the pages that hold the Read data into @rqstp's rq_pages, in
+ * place of the ones there, and rebuilds rq_arg over them: the thread
+ * that posted the Reads was probably another one.
+ *
+ * Context: an nfsd thread, in xpo_recvfrom.
+ */
+void svc_rdma2_read_finish(struct svc_rqst *rqstp,
+			   struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
+	struct xdr_buf *arg = &rqstp->rq_arg;
+	u32 i, n = rd->rd_page_count;
+
+	/* svc_alloc_arg() filled every slot up to sv_max_mesg */
+	release_pages(rqstp->rq_pages, n);
+	for (i = 0; i < n; i++)
+		rqstp->rq_pages[i] = rd->rd_pages[i];
+	rd->rd_page_count = 0;
+
+	*arg = rd->rd_arg;
+	if (rd->rd_assembled) {
+		arg->head[0].iov_base = page_address(rqstp->rq_pages[0]);
+		arg->pages = rqstp->rq_pages + 1;
+	} else {
+		arg->pages = rqstp->rq_pages;
+	}
+	/* the reply starts after the pages the Call occupies */
+	rqstp->rq_respages = rqstp->rq_pages + n;
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	trace_svcrdma2_read_done(&rd->rd_cid, 0, arg->len);
 }
 
 /*

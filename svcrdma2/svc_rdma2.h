@@ -86,8 +86,10 @@ enum svc_rdma2_counter {
  * @sx_rq_depth: Receives kept posted
  * @sx_recv_free: idle receive contexts
  * @sx_recv_all: every receive context, for teardown
- * @sx_rq_lock: protects @sx_rq_dto_q
+ * @sx_rq_lock: protects @sx_rq_dto_q and @sx_read_done_q
  * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
+ * @sx_read_done_q: Calls whose RDMA Reads have completed, waiting for
+ *	xpo_recvfrom to finish them
  * @sx_sq_depth: Send Queue entries
  * @sx_sq_avail: Send Queue entries not in use
  * @sx_send_wait: waiters for Send Queue entries
@@ -130,8 +132,9 @@ struct svc_rdma2_xprt {
 	u32			sx_rq_depth;
 	struct llist_head	sx_recv_free;
 	struct list_head	sx_recv_all;
-	spinlock_t		sx_rq_lock;	/* protects sx_rq_dto_q */
+	spinlock_t		sx_rq_lock;	/* protects the two queues */
 	struct list_head	sx_rq_dto_q;
+	struct list_head	sx_read_done_q;
 
 	u32			sx_sq_depth;
 	atomic_t		sx_sq_avail;
@@ -162,11 +165,41 @@ struct svc_rdma2_payload {
 };
 
 /**
+ * struct svc_rdma2_read_ctxt - the RDMA Reads that pull one Call's chunks
+ * @rd_cqe: completion handler of each segment's last (signaled) Read
+ * @rd_cid: completion ID
+ * @rd_pending: segments posted and not completed, plus one while posting
+ * @rd_status: %0, %-EIO once a Read failed, %-ECANCELED once one flushed
+ * @rd_posted: a post was attempted, so Reads may be in flight
+ * @rd_sqes: Send Queue entries the posted Reads hold
+ * @rd_rws: rdma_rw contexts, one per remote segment
+ * @rd_pages: the rq_pages the Reads land in, carried from the thread that
+ *	posted the Reads to the one that finishes the Call
+ * @rd_page_count: entries of @rd_pages in use
+ * @rd_arg: rq_arg as the posting thread laid it out
+ * @rd_assembled: the whole Call is in @rd_pages; otherwise only the one
+ *	Read chunk is, and head and tail are in the Receive buffer
+ */
+struct svc_rdma2_read_ctxt {
+	struct ib_cqe			rd_cqe;
+	struct svc_rdma2_cid		rd_cid;
+	atomic_t			rd_pending;
+	int				rd_status;
+	bool				rd_posted;
+	u32				rd_sqes;
+	struct list_head		rd_rws;
+	struct page			**rd_pages;
+	u32				rd_page_count;
+	struct xdr_buf			rd_arg;
+	bool				rd_assembled;
+};
+
+/**
  * struct svc_rdma2_recv_ctxt - one Receive and the RPC Call it carried
  * @rc_cqe: completion handler of the Receive
  * @rc_cid: completion ID
  * @rc_free: entry on &svc_rdma2_xprt.sx_recv_free
- * @rc_list: entry on &svc_rdma2_xprt.sx_rq_dto_q
+ * @rc_list: entry on &svc_rdma2_xprt.sx_rq_dto_q or .sx_read_done_q
  * @rc_all: entry on &svc_rdma2_xprt.sx_recv_all
  * @rc_recv_wr: the Receive work request
  * @rc_sge: its scatter entry
@@ -181,6 +214,7 @@ struct svc_rdma2_payload {
  * @rc_writes: Write chunk array for @rc_hdr
  * @rc_segs: Write/Reply segment array for @rc_hdr
  * @rc_out_segs: the same segments with the lengths the reply reports
+ * @rc_read: the RDMA Reads of the Call's Read chunks
  */
 struct svc_rdma2_recv_ctxt {
 	struct ib_cqe			rc_cqe;
@@ -201,6 +235,7 @@ struct svc_rdma2_recv_ctxt {
 	struct rpcrdma2_chunk		*rc_writes;
 	struct rpcrdma2_seg		*rc_segs;
 	struct rpcrdma2_seg		*rc_out_segs;
+	struct svc_rdma2_read_ctxt	rc_read;
 };
 
 /**
@@ -315,8 +350,14 @@ void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx);
 /* rw.c */
 int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n);
 void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n);
-int svc_rdma2_pull_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
-			 struct svc_rdma2_recv_ctxt *ctxt);
+void svc_rdma2_read_ctxt_init(struct svc_rdma2_xprt *sx,
+			      struct svc_rdma2_read_ctxt *rd);
+void svc_rdma2_read_release(struct svc_rdma2_xprt *sx,
+			    struct svc_rdma2_read_ctxt *rd);
+void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
+			  struct svc_rdma2_recv_ctxt *ctxt);
+void svc_rdma2_read_finish(struct svc_rqst *rqstp,
+			   struct svc_rdma2_recv_ctxt *ctxt);
 int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
 			 struct svc_rdma2_send_ctxt *sctxt,
 			 const struct xdr_buf *xdr, u32 offset, u32 length,

@@ -624,6 +624,44 @@ raw "v1 rdma_xid differs from the RPC XID" 1 "$(err_chunk 67000007)" "$(words <<
 $(null_call 67000008)
 EOF
 )" --after-negotiate --vers 1
+# A Read chunk the server cannot place is answered before any RDMA Read
+# is posted (svcrdma2.rst, Errors): ERR_CHUNK, and the connection goes on.
+raw "v1 Read chunk at a Position past the end of the message" 1 \
+	"$(err_chunk 67000009)" "$(words <<EOF
+67000009	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000001	# rdma_reads: a Read segment
+0000002c	#   position 44, past the 40-byte Call
+0000e001	#   handle (never read)
+00000100	#   length 256
+00000000	#   offset
+00001000
+00000000	# end of the Read list
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 67000009)
+EOF
+)" --after-negotiate --vers 1
+raw "v1 Read chunk larger than the server's largest Call" 1 \
+	"$(err_chunk 6700000a)" "$(words <<EOF
+6700000a	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000001	# rdma_reads: a Read segment
+00000028	#   position 40, the end of the Call
+0000e002	#   handle (never read)
+7ffffffc	#   length: 2 GiB, more than sv_max_mesg
+00000000	#   offset
+00001000
+00000000	# end of the Read list
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 6700000a)
+EOF
+)" --after-negotiate --vers 1
 fresh "after the v1 cases"
 
 # ====================================================================

@@ -91,7 +91,9 @@ int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
 void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
 {
 	atomic_add(n, &sx->sx_sq_avail);
-	wake_up(&sx->sx_send_wait);
+	/* the barrier in wq_has_sleeper() pairs with the one in wait_event() */
+	if (wq_has_sleeper(&sx->sx_send_wait))
+		wake_up(&sx->sx_send_wait);
 }
 
 /* A byte range of rq_pages as a scatterlist */

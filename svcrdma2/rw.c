@@ -18,13 +18,92 @@
 #include "svc_rdma2.h"
 #include "trace.h"
 
-static struct svc_rdma2_rw *svc_rdma2_rw_alloc(unsigned int nents)
+static void svc_rdma2_rw_pool_init(struct svc_rdma2_rw_pool *pool,
+				   unsigned int nents, unsigned int max)
 {
-	struct svc_rdma2_rw *rw;
+	INIT_LIST_HEAD(&pool->rp_free);
+	pool->rp_count = 0;
+	pool->rp_nents = nents;
+	pool->rp_max = max;
+}
 
-	rw = kmalloc(struct_size(rw, rw_first_sgl, nents), GFP_KERNEL);
-	if (!rw)
-		return NULL;
+/**
+ * svc_rdma2_rw_pools_init - prepare a connection's idle rdma_rw contexts
+ * @sx: the connection; sx_max_requests is set
+ *
+ * Context: process.
+ */
+void svc_rdma2_rw_pools_init(struct svc_rdma2_xprt *sx)
+{
+	spin_lock_init(&sx->sx_rw_lock);
+	/* enough for a Write chunk and a Reply chunk per credit */
+	svc_rdma2_rw_pool_init(&sx->sx_rw_small, SVC_RDMA2_RW_SMALL_NENTS,
+			       2 * sx->sx_max_requests);
+	svc_rdma2_rw_pool_init(&sx->sx_rw_large, SVC_RDMA2_RW_LARGE_NENTS,
+			       SVC_RDMA2_RW_LARGE_IDLE);
+}
+
+/**
+ * svc_rdma2_rw_pools_destroy - free a connection's idle rdma_rw contexts
+ * @sx: the connection; every context in use has been released
+ *
+ * Context: process.
+ */
+void svc_rdma2_rw_pools_destroy(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_rw_pool *pools[] = { &sx->sx_rw_small,
+					      &sx->sx_rw_large };
+	struct svc_rdma2_rw *rw, *next;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pools); i++) {
+		list_for_each_entry_safe(rw, next, &pools[i]->rp_free,
+					 rw_list) {
+			list_del(&rw->rw_list);
+			kfree(rw);
+		}
+		pools[i]->rp_count = 0;
+	}
+}
+
+/* The pool for contexts of @nents entries, or NULL: too big to keep */
+static struct svc_rdma2_rw_pool *
+svc_rdma2_rw_pool_for(struct svc_rdma2_xprt *sx, unsigned int nents)
+{
+	if (nents <= sx->sx_rw_small.rp_nents)
+		return &sx->sx_rw_small;
+	if (nents <= sx->sx_rw_large.rp_nents)
+		return &sx->sx_rw_large;
+	return NULL;
+}
+
+/* An rdma_rw context with room for @nents scatterlist entries */
+static struct svc_rdma2_rw *svc_rdma2_rw_get(struct svc_rdma2_xprt *sx,
+					     unsigned int nents)
+{
+	struct svc_rdma2_rw_pool *pool = svc_rdma2_rw_pool_for(sx, nents);
+	struct svc_rdma2_rw *rw = NULL;
+	unsigned int max_nents = nents;
+
+	if (pool) {
+		max_nents = pool->rp_nents;
+		spin_lock(&sx->sx_rw_lock);
+		rw = list_first_entry_or_null(&pool->rp_free,
+					      struct svc_rdma2_rw, rw_list);
+		if (rw) {
+			list_del(&rw->rw_list);
+			pool->rp_count--;
+		}
+		spin_unlock(&sx->sx_rw_lock);
+	}
+	if (!rw) {
+		rw = kmalloc(struct_size(rw, rw_first_sgl, max_nents),
+			     GFP_KERNEL);
+		if (!rw)
+			return NULL;
+		rw->rw_max_nents = max_nents;
+	}
+	/* only the entries this use needs: the end mark goes on the last */
 	sg_init_table(rw->rw_first_sgl, nents);
 	rw->rw_sgt.sgl = rw->rw_first_sgl;
 	rw->rw_sgt.nents = nents;
@@ -34,8 +113,27 @@ static struct svc_rdma2_rw *svc_rdma2_rw_alloc(unsigned int nents)
 	return rw;
 }
 
+/* Keep an unmapped context for reuse, or free it */
+static void svc_rdma2_rw_put(struct svc_rdma2_xprt *sx,
+			     struct svc_rdma2_rw *rw)
+{
+	struct svc_rdma2_rw_pool *pool;
+
+	pool = svc_rdma2_rw_pool_for(sx, rw->rw_max_nents);
+	if (pool && pool->rp_nents == rw->rw_max_nents) {
+		spin_lock(&sx->sx_rw_lock);
+		if (pool->rp_count < pool->rp_max) {
+			list_add(&rw->rw_list, &pool->rp_free);
+			pool->rp_count++;
+			rw = NULL;
+		}
+		spin_unlock(&sx->sx_rw_lock);
+	}
+	kfree(rw);
+}
+
 /**
- * svc_rdma2_rw_release - unmap and free rdma_rw contexts
+ * svc_rdma2_rw_release - unmap rdma_rw contexts and keep them for reuse
  * @sx: the connection
  * @list: contexts whose work requests have all completed
  *
@@ -49,7 +147,7 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list)
 		list_del(&rw->rw_list);
 		rdma_rw_ctx_destroy(&rw->rw_ctx, sx->sx_qp, sx->sx_port_num,
 				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
-		kfree(rw);
+		svc_rdma2_rw_put(sx, rw);
 	}
 }
 
@@ -216,7 +314,7 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 	struct svc_rdma2_rw *rw;
 	int ret, wrs;
 
-	rw = svc_rdma2_rw_alloc(nents);
+	rw = svc_rdma2_rw_get(sx, nents);
 	if (!rw)
 		return -ENOMEM;
 	rw->rw_dir = DMA_FROM_DEVICE;
@@ -226,7 +324,7 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 			       rw->rw_sgt.sgl, rw->rw_nents, 0, seg->offset,
 			       seg->handle, DMA_FROM_DEVICE);
 	if (ret < 0) {
-		kfree(rw);
+		svc_rdma2_rw_put(sx, rw);
 		return ret;
 	}
 	list_add_tail(&rw->rw_list, &rd->rd_rws);
@@ -652,7 +750,7 @@ int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
 		}
 		/* head, tail, and every page the range touches */
 		nents = (len >> PAGE_SHIFT) + 4;
-		rw = svc_rdma2_rw_alloc(nents);
+		rw = svc_rdma2_rw_get(sx, nents);
 		if (!rw)
 			return -ENOMEM;
 		rw->rw_dir = DMA_TO_DEVICE;
@@ -664,7 +762,7 @@ int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
 				       seg->offset + cur->seg_off,
 				       seg->handle, DMA_TO_DEVICE);
 		if (ret < 0) {
-			kfree(rw);
+			svc_rdma2_rw_put(sx, rw);
 			return ret;
 		}
 		list_add_tail(&rw->rw_list, &sctxt->sc_rw);

@@ -58,6 +58,20 @@ enum svc_rdma2_counter {
 };
 
 /**
+ * struct svc_rdma2_rw_pool - idle rdma_rw contexts of one size
+ * @rp_free: the contexts, linked by &svc_rdma2_rw.rw_list
+ * @rp_count: how many are on @rp_free
+ * @rp_nents: scatterlist entries each one has
+ * @rp_max: most kept idle; more are freed
+ */
+struct svc_rdma2_rw_pool {
+	struct list_head	rp_free;
+	unsigned int		rp_count;
+	unsigned int		rp_nents;
+	unsigned int		rp_max;
+};
+
+/**
  * struct svc_rdma2_xprt - one rdma2 listener or connection
  * @sx_xprt: the generic server transport
  * @sx_cm_id: rdma_cm identifier
@@ -96,6 +110,9 @@ enum svc_rdma2_counter {
  * @sx_send_free: idle send contexts
  * @sx_send_all: every send context, for teardown
  * @sx_ctxt_lock: protects @sx_recv_all and @sx_send_all
+ * @sx_rw_lock: protects @sx_rw_small and @sx_rw_large
+ * @sx_rw_small: idle rdma_rw contexts for a few pages
+ * @sx_rw_large: idle rdma_rw contexts for a whole payload
  * @sx_nr_recv_ctxts: receive contexts allocated
  * @sx_close_work: deferred close scheduled from completion handlers
  * @sx_stats: per-connection counters (enum svc_rdma2_counter)
@@ -143,6 +160,9 @@ struct svc_rdma2_xprt {
 	struct list_head	sx_send_all;
 	spinlock_t		sx_ctxt_lock;	/* ctxt lists */
 	u32			sx_nr_recv_ctxts;
+	spinlock_t		sx_rw_lock;	/* rw pools */
+	struct svc_rdma2_rw_pool sx_rw_small;
+	struct svc_rdma2_rw_pool sx_rw_large;
 
 	struct work_struct	sx_close_work;
 	atomic64_t		sx_stats[SVC_RDMA2_NR_COUNTERS];
@@ -240,10 +260,11 @@ struct svc_rdma2_recv_ctxt {
 
 /**
  * struct svc_rdma2_rw - one rdma_rw context for one remote segment
- * @rw_list: entry on the owner's list
+ * @rw_list: entry on the owner's list, or on a &struct svc_rdma2_rw_pool
  * @rw_ctx: the rdma_rw context
  * @rw_dir: DMA direction it was mapped for
- * @rw_nents: scatterlist entries
+ * @rw_nents: scatterlist entries in use
+ * @rw_max_nents: scatterlist entries allocated
  * @rw_sgt: the scatterlist
  * @rw_first_sgl: inline scatterlist chunk for @rw_sgt
  */
@@ -252,6 +273,7 @@ struct svc_rdma2_rw {
 	struct rdma_rw_ctx		rw_ctx;
 	enum dma_data_direction		rw_dir;
 	unsigned int			rw_nents;
+	unsigned int			rw_max_nents;
 	struct sg_table			rw_sgt;
 	struct scatterlist		rw_first_sgl[];
 };
@@ -313,6 +335,14 @@ struct svc_rdma2_cursor {
 #define SVC_RDMA2_MAX_WRITE_CHUNKS	4
 /* Receives beyond the credit grant, so a grant never exceeds what is posted */
 #define SVC_RDMA2_EXTRA_RECVS		4
+/*
+ * Pooled rdma_rw context sizes: a small payload with the reply's head and
+ * tail, and the largest payload plus head, tail and misalignment. Idle
+ * large ones are capped: each is several KiB.
+ */
+#define SVC_RDMA2_RW_SMALL_NENTS	16
+#define SVC_RDMA2_RW_LARGE_NENTS	(RPCSVC_MAXPAGES + 4)
+#define SVC_RDMA2_RW_LARGE_IDLE		16
 
 /* transport.c */
 extern unsigned int svc_rdma2_max_requests;
@@ -363,6 +393,8 @@ int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
 			 const struct xdr_buf *xdr, u32 offset, u32 length,
 			 struct svc_rdma2_cursor *cur);
 void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list);
+void svc_rdma2_rw_pools_init(struct svc_rdma2_xprt *sx);
+void svc_rdma2_rw_pools_destroy(struct svc_rdma2_xprt *sx);
 
 /* policy.c: pure decisions, no I/O */
 u32 svc_rdma2_inv_handle(const struct rpcrdma2_hdr *hdr, bool reminv_ok,

@@ -361,6 +361,7 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
 	sx->sx_reminv_ok = rpcrdma2_cm_pdata_reminv_ok(&sx->sx_peer_pdata,
 						       sx->sx_dev_reminv);
+	svc_rdma2_rw_pools_init(sx);
 
 	sx->sx_pd = ib_alloc_pd(dev, 0);
 	if (IS_ERR(sx->sx_pd)) {
@@ -417,9 +418,13 @@ out_dealloc_pd:
 	return ret;
 }
 
-/* Undo svc_rdma2_setup_qp(); the WRs must have flushed (ib_drain_qp) */
+/*
+ * Undo svc_rdma2_setup_qp(); the WRs must have flushed (ib_drain_qp) and
+ * the send and receive contexts released their rdma_rw contexts.
+ */
 static void svc_rdma2_destroy_qp(struct svc_rdma2_xprt *sx)
 {
+	svc_rdma2_rw_pools_destroy(sx);
 	if (sx->sx_qp) {
 		rdma_destroy_qp(sx->sx_cm_id);
 		sx->sx_qp = NULL;

@@ -7,7 +7,8 @@
 # 2. Malformed and unusual headers, byte-exact, each on a connection that
 #    must go on serving NULL calls afterwards (--then-ping), most of them
 #    after the NULL exchange fixed the version (--after-negotiate); a
-#    fresh connection is served after every group.
+#    fresh connection is served after every group. A Call whose Read
+#    chunk the client refuses to be read closes its connection instead.
 # 3. Credits overrun: more calls in flight than granted.
 # 4. Wire fuzzing from the codec corpus, then a NULL ping.
 # Every expected reply below was worked out by hand from the XDR in
@@ -777,6 +778,42 @@ cat /proc/fs/svcrdma2/stats
 for c in err_vers err_bad_xdr err_inval_htype err_read_chunks err_write_chunks err_segments dropped; do
 	t_check "svcrdma2 counter $c > 0 after the malformed cases" test "$(svc_stat "$c")" -gt 0
 done
+
+# ====================================================================
+# 2j. An RDMA Read that fails (RFC 8166 §4.5.3): a v1 NULL Call with a
+#     Read chunk whose handle the client never registered. The server's
+#     Read completes with a remote access error; the Call is dropped, its
+#     receive context and pages freed (the VM runner checks kmemleak) and
+#     the connection closed. The tool's own exit closes the connection
+#     too, and how it sees the close varies (flushed Receive or
+#     disconnect), so the checks are the server's tracepoints and a fresh
+#     connection served afterwards.
+# ====================================================================
+vm_trace_on
+p_run "Read chunk with an unregistered handle" -p "$PORT" -t 3 \
+	--send-hex "$(words <<EOF
+6a000001	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000001	# rdma_reads: a Read segment
+00000028	#   position 40, the end of the Call
+0000e003	#   handle: not registered by the tool
+00000100	#   length 256
+00000000	#   offset
+00001000
+00000000	# end of the Read list
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call 6a000001)
+EOF
+)" --expect-no-reply --after-negotiate --vers 1 "$GUEST_IP"
+t_check "the Read completed with an error (tracepoint)" \
+	grep -Eq "svcrdma2_wc_read: .* status=[1-9]" /sys/kernel/tracing/trace
+t_check "the Call was dropped with -EIO (tracepoint)" \
+	grep -q "svcrdma2_read_done: .* ret=-5 " /sys/kernel/tracing/trace
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
+fresh "after the failed RDMA Read"
 
 # ====================================================================
 # 3. Credits overrun: 200 calls in flight against a grant of 64 (RFC 8166

@@ -1693,10 +1693,10 @@ static u32 mw_prepare(struct ping *p, u32 slot, struct ibv_send_wr *wr,
 
 /*
  * Build and send one call from send slot @slot in @vers: RPC NULL, or
- * with @compound the COMPOUND of --readlink / --read. Inline (RDMA_MSG), or with
- * --long-call as a Long Call (RDMA_NOMSG and a Position-Zero Read chunk:
- * RFC 8166 §3.5.3), offering the Write and Reply chunks the options ask
- * for (§3.4.6-§3.4.7) and with --inv naming their handle in
+ * with @compound the COMPOUND of --readlink / --read. Inline (RDMA_MSG),
+ * or with --long-call as a Long Call (RDMA_NOMSG and a Position-Zero
+ * Read chunk: RFC 8166 §3.5.3), offering the Write and Reply chunks the
+ * options ask for (§3.4.6-§3.4.7) and with --inv naming their handle in
  * rdma_inv_handle (draft v2 §3.3).
  */
 static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,

@@ -671,9 +671,8 @@ static bool decode_err_vers_v1_layout(const u8 *buf, const u8 *end,
 static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
 		     struct rpcrdma2_hdr *hdr, struct rpcrdma2_reject *rej)
 {
-	int rc;
-
 	bool is_error = hdr->htype == RPCRDMA2_HT_ERROR;
+	int rc;
 
 	switch (hdr->htype) {
 	case RPCRDMA2_HT_MSG:

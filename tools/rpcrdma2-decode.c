@@ -14,6 +14,7 @@
 
 #include <rpcrdma2/codec.h>
 #include <rpcrdma2/cm_pdata.h>
+#include "rpcrdma2-hex.h"
 #include "rpcrdma2-print.h"
 
 #define MAX_INPUT	65536
@@ -50,67 +51,6 @@ static void print_help(FILE *f)
 		DEF_READ_CHUNKS, DEF_WRITE_CHUNKS, DEF_SEGS);
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Parse hex text into bytes; returns the byte count or -1 */
-static long parse_hex(const char *text, size_t len, u8 *out, size_t cap)
-{
-	size_t i, n = 0;
-	int hi = -1, v;
-
-	for (i = 0; i < len; i++) {
-		char c = text[i];
-
-		if (c == '#') {
-			while (i < len && text[i] != '\n')
-				i++;
-			continue;
-		}
-		if (c == '0' && hi < 0 && i + 1 < len &&
-		    (text[i + 1] == 'x' || text[i + 1] == 'X')) {
-			i++;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-		    c == ':' || c == ',') {
-			if (hi >= 0)
-				break;	/* a byte split by a separator */
-			continue;
-		}
-		v = hexval((unsigned char)c);
-		if (v < 0) {
-			fprintf(stderr, "rpcrdma2-decode: bad hex character '%c'\n",
-				c);
-			return -1;
-		}
-		if (hi < 0) {
-			hi = v;
-			continue;
-		}
-		if (n == cap) {
-			fprintf(stderr, "rpcrdma2-decode: input too long\n");
-			return -1;
-		}
-		out[n++] = (u8)(hi << 4 | v);
-		hi = -1;
-	}
-	if (hi >= 0) {
-		fprintf(stderr,
-			"rpcrdma2-decode: odd number of hex digits in a group\n");
-		return -1;
-	}
-	return (long)n;
-}
-
 static long read_input(const char *path, bool hex, u8 *out, size_t cap)
 {
 	static char raw[4 * MAX_INPUT];
@@ -141,8 +81,14 @@ static long read_input(const char *path, bool hex, u8 *out, size_t cap)
 	}
 	if (f != stdin)
 		fclose(f);
-	if (hex)
-		return parse_hex(raw, len, out, cap);
+	if (hex) {
+		const char *why = "bad hex";
+		long n = hex_parse(raw, len, out, cap, &why);
+
+		if (n < 0)
+			fprintf(stderr, "rpcrdma2-decode: %s\n", why);
+		return n;
+	}
 	if (len > cap) {
 		fprintf(stderr, "rpcrdma2-decode: input too long\n");
 		return -1;

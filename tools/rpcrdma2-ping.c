@@ -50,6 +50,7 @@
 
 #include <rpcrdma2/codec.h>
 #include <rpcrdma2/cm_pdata.h>
+#include "rpcrdma2-hex.h"
 #include "rpcrdma2-print.h"
 
 #define PROG			"rpcrdma2-ping"
@@ -439,60 +440,25 @@ static void print_hex(const char *what, const u8 *p, size_t len)
 	printf("\n");
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/*
- * Parse a HEX option. Whitespace, ':' and ',' separate bytes (a byte
- * split by a separator is an error); a "0x" before a group is skipped.
- */
+/* --send-hex / --expect-hex: at least one byte (rpcrdma2-hex.h) */
 static int parse_hex(const char *s, u8 **out, size_t *outlen)
 {
-	size_t len = strlen(s), i, n = 0;
-	int hi = -1, v;
+	size_t len = strlen(s);
+	const char *why;
+	long n;
 	u8 *buf;
 
 	buf = malloc(len / 2 + 1);
 	if (!buf)
 		return -1;
-	for (i = 0; i < len; i++) {
-		char c = s[i];
-
-		if (c == '0' && hi < 0 && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-			i++;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\n' || c == ':' || c == ',') {
-			if (hi >= 0)
-				goto bad;
-			continue;
-		}
-		v = hexval((unsigned char)c);
-		if (v < 0)
-			goto bad;
-		if (hi < 0) {
-			hi = v;
-			continue;
-		}
-		buf[n++] = (u8)(hi << 4 | v);
-		hi = -1;
+	n = hex_parse(s, len, buf, len / 2 + 1, &why);
+	if (n <= 0) {
+		free(buf);
+		return -1;
 	}
-	if (hi >= 0 || !n)
-		goto bad;
 	*out = buf;
-	*outlen = n;
+	*outlen = (size_t)n;
 	return 0;
-bad:
-	free(buf);
-	return -1;
 }
 
 static int parse_u32(const char *s, u32 min, u32 max, u32 *out)

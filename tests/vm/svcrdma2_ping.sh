@@ -50,6 +50,27 @@ $1	# xid
 EOF
 }
 
+# v1_read_call XID POSITION HANDLE LENGTH: an RDMA_MSG NULL call (NFS 3)
+# whose Read list has one segment at POSITION, offset 0x1000
+v1_read_call() {
+	words <<EOF
+$1	# rdma_xid
+00000001	# rdma_vers
+00000020	# rdma_credit
+00000000	# RDMA_MSG
+00000001	# rdma_reads: a Read segment
+$2	#   position
+$3	#   handle
+$4	#   length
+00000000	#   offset
+00001000
+00000000	# end of the Read list
+00000000	# rdma_writes
+00000000	# rdma_reply
+$(null_call "$1")
+EOF
+}
+
 # null_reply XID: nfsd's reply to it: MSG_ACCEPTED, AUTH_NONE, SUCCESS
 null_reply() {
 	words <<EOF
@@ -627,42 +648,14 @@ EOF
 )" --after-negotiate --vers 1
 # A Read chunk the server cannot place is answered before any RDMA Read
 # is posted (svcrdma2.rst, Errors): ERR_CHUNK, and the connection goes on.
+# Position 44 is past the 40-byte Call; handle e001 is never read.
 raw "v1 Read chunk at a Position past the end of the message" 1 \
-	"$(err_chunk 67000009)" "$(words <<EOF
-67000009	# rdma_xid
-00000001	# rdma_vers
-00000020	# rdma_credit
-00000000	# RDMA_MSG
-00000001	# rdma_reads: a Read segment
-0000002c	#   position 44, past the 40-byte Call
-0000e001	#   handle (never read)
-00000100	#   length 256
-00000000	#   offset
-00001000
-00000000	# end of the Read list
-00000000	# rdma_writes
-00000000	# rdma_reply
-$(null_call 67000009)
-EOF
-)" --after-negotiate --vers 1
+	"$(err_chunk 67000009)" "$(v1_read_call 67000009 0000002c 0000e001 00000100)" \
+	--after-negotiate --vers 1
+# Position 40 ends the Call; 2 GiB is more than sv_max_mesg.
 raw "v1 Read chunk larger than the server's largest Call" 1 \
-	"$(err_chunk 6700000a)" "$(words <<EOF
-6700000a	# rdma_xid
-00000001	# rdma_vers
-00000020	# rdma_credit
-00000000	# RDMA_MSG
-00000001	# rdma_reads: a Read segment
-00000028	#   position 40, the end of the Call
-0000e002	#   handle (never read)
-7ffffffc	#   length: 2 GiB, more than sv_max_mesg
-00000000	#   offset
-00001000
-00000000	# end of the Read list
-00000000	# rdma_writes
-00000000	# rdma_reply
-$(null_call 6700000a)
-EOF
-)" --after-negotiate --vers 1
+	"$(err_chunk 6700000a)" "$(v1_read_call 6700000a 00000028 0000e002 7ffffffc)" \
+	--after-negotiate --vers 1
 fresh "after the v1 cases"
 
 # ====================================================================
@@ -790,24 +783,10 @@ done
 #     connection served afterwards.
 # ====================================================================
 vm_trace_on
+# Position 40 ends the Call; the tool never registered handle e003.
 p_run "Read chunk with an unregistered handle" -p "$PORT" -t 3 \
-	--send-hex "$(words <<EOF
-6a000001	# rdma_xid
-00000001	# rdma_vers
-00000020	# rdma_credit
-00000000	# RDMA_MSG
-00000001	# rdma_reads: a Read segment
-00000028	#   position 40, the end of the Call
-0000e003	#   handle: not registered by the tool
-00000100	#   length 256
-00000000	#   offset
-00001000
-00000000	# end of the Read list
-00000000	# rdma_writes
-00000000	# rdma_reply
-$(null_call 6a000001)
-EOF
-)" --expect-no-reply --after-negotiate --vers 1 "$GUEST_IP"
+	--send-hex "$(v1_read_call 6a000001 00000028 0000e003 00000100)" \
+	--expect-no-reply --after-negotiate --vers 1 "$GUEST_IP"
 t_check "the Read completed with an error (tracepoint)" \
 	grep -Eq "svcrdma2_wc_read: .* status=[1-9]" /sys/kernel/tracing/trace
 t_check "the Call was dropped with -EIO (tracepoint)" \

@@ -15,6 +15,8 @@
 #include <linux/sunrpc/xprt.h>
 #include <rdma/ib_cm.h>
 
+#include <rpcrdma2/kparams.h>
+
 #include "svc_rdma2.h"
 #define CREATE_TRACE_POINTS
 #include "trace.h"
@@ -23,41 +25,23 @@
 #define SVC_RDMA2_XPRT_IDENT	0x2002
 #define SVC_RDMA2_LISTEN_BACKLOG 32
 
-static int param_set_ranged(const char *val, const struct kernel_param *kp,
-			    unsigned int min, unsigned int max)
-{
-	unsigned int n;
-	int ret;
-
-	ret = kstrtouint(val, 0, &n);
-	if (ret)
-		return ret;
-	if (n < min || n > max)
-		return -EINVAL;
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
 static int param_set_requests(const char *val, const struct kernel_param *kp)
 {
-	return param_set_ranged(val, kp, SVC_RDMA2_MIN_REQUESTS,
-				SVC_RDMA2_MAX_REQUESTS);
+	return rpcrdma2_param_set_range(val, kp, SVC_RDMA2_MIN_REQUESTS,
+					SVC_RDMA2_MAX_REQUESTS, 1);
 }
 
 static int param_set_buf(const char *val, const struct kernel_param *kp)
 {
-	int ret = param_set_ranged(val, kp, SVC_RDMA2_MIN_BUF,
-				   SVC_RDMA2_MAX_BUF);
-
 	/* RFC 8797 §4.2 sizes are whole KiB */
-	if (!ret)
-		*(unsigned int *)kp->arg &= ~(RPCRDMA2_CM_PDATA_SIZE_UNIT - 1);
-	return ret;
+	return rpcrdma2_param_set_range(val, kp, SVC_RDMA2_MIN_BUF,
+					SVC_RDMA2_MAX_BUF,
+					RPCRDMA2_CM_PDATA_SIZE_UNIT);
 }
 
 static int param_set_segs(const char *val, const struct kernel_param *kp)
 {
-	return param_set_ranged(val, kp, 1, SVC_RDMA2_MAX_SEGS);
+	return rpcrdma2_param_set_range(val, kp, 1, SVC_RDMA2_MAX_SEGS, 1);
 }
 
 static const struct kernel_param_ops requests_ops = {

@@ -6,6 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 vm_load_svcrdma2
+t_check "insmod xprtrdma2" insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko"
 mkdir -p "$RESULTS/kunit"
 n=0
 for ko in "$RPCRDMA2_MODDIR"/kunit/*.ko; do
@@ -21,6 +22,7 @@ for ko in "$RPCRDMA2_MODDIR"/kunit/*.ko; do
 	t_check "rmmod $mod" rmmod "$mod"
 done
 t_check "rmmod svcrdma2" rmmod svcrdma2
+t_check "rmmod xprtrdma2" rmmod xprtrdma2
 t_check "rmmod rpcrdma2_common" rmmod rpcrdma2_common
 [ $n -gt 0 ] || t_fail "kunit suites" "no suite registered"
 t_done

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite for xprtrdma2's pure decisions (xprtrdma2/policy.c): the
+ * credit grant taken from an untrusted reply, both inline thresholds in
+ * each phase of a connection, what a reply means for the version
+ * (draft §7), and the errno an RDMA2_ERROR fails its RPC with.
+ * Table-driven; each row names the spec rule it checks.
+ */
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "../xprtrdma2/xprt_rdma2.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+static void xprtrdma2_credits_test(struct kunit *test)
+{
+	/* RFC 8166 §3.3.1: zero would stall for ever; more is unusable */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(0, 64), 1U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(1, 64), 1U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(32, 64), 32U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(64, 64), 64U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(65, 64), 64U);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_credits(0xffffffff, 64), 64U);
+}
+
+struct threshold_vector {
+	const char *name;
+	u32 vers;		/* 0: negotiating */
+	u32 v1;			/* RFC 8797 threshold of that direction */
+	u32 rbsiz;		/* the server's RBSIZ (send side) */
+	u32 size;		/* our buffer */
+	u32 want_send;
+	u32 want_recv;
+};
+
+static const struct threshold_vector threshold_vectors[] = {
+	{ "negotiating: the first Call fits 1024 (draft §7)", 0, 4096, 4096,
+	  4096, 1024, 4096 },
+	{ "negotiating without private data: 1024 both ways", 0, 1024, 4096,
+	  4096, 1024, 1024 },
+	{ "v1: RFC 8797 thresholds", 1, 4096, 4096, 8192, 4096, 4096 },
+	{ "v1 without private data: RFC 8166 default 1024", 1, 1024, 65536,
+	  8192, 1024, 1024 },
+	{ "v2: the server's RBSIZ (draft §4.2.1)", 2, 1024, 8192, 16384,
+	  8192, 4096 },
+	{ "v2: never more than our buffer", 2, 1024, 65536, 4096, 4096,
+	  4096 },
+	{ "v2 default RBSIZ 4096 (draft §7.1)", 2, 1024, 4096, 8192, 4096,
+	  4096 },
+};
+
+static void threshold_desc(const struct threshold_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(threshold, threshold_vectors, threshold_desc);
+
+static void xprtrdma2_threshold_test(struct kunit *test)
+{
+	const struct threshold_vector *v = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, rpcrdma2_send_threshold(v->vers, v->v1, v->rbsiz,
+						      v->size), v->want_send);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_recv_threshold(v->vers, v->v1, v->size),
+			v->want_recv);
+}
+
+struct verdict_vector {
+	const char *name;
+	u32 conn_vers;
+	u32 try_vers;
+	u32 vers;		/* of the reply */
+	u32 htype;
+	u32 code;		/* RDMA2_ERROR code */
+	bool v1_layout;
+	u32 low, high;		/* ERR_VERS range */
+	u32 xid;		/* first Call is 0x100 */
+	enum rpcrdma2_vers_verdict want;
+};
+
+#define FIRST_XID 0x100
+
+static const struct verdict_vector verdict_vectors[] = {
+	{ "v2 reply to the first Call fixes v2 (draft §7.1)", 0, 2, 2,
+	  RPCRDMA2_HT_MSG, 0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_FIXED },
+	{ "in-tree svcrdma ERR_VERS 1..1, RFC 8166 layout: fall back (§7.2)",
+	  0, 2, 2, RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, true, 1, 1,
+	  FIRST_XID, RPCRDMA2_VERS_FALLBACK },
+	{ "ERR_VERS in v1 framing also falls back", 0, 2, 1,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 1, 1, FIRST_XID,
+	  RPCRDMA2_VERS_FALLBACK },
+	{ "ERR_VERS for another xid: not ours to act on", 0, 2, 2,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, true, 1, 1, 0x200,
+	  RPCRDMA2_VERS_DISCARD },
+	{ "ERR_VERS 3..4: no version in common, the Call fails", 0, 2, 2,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 3, 4, FIRST_XID,
+	  RPCRDMA2_VERS_FIXED },
+	{ "a v1 reply to a v2 Call is discarded (§7.3)", 0, 2, 1,
+	  RPCRDMA2_HT_MSG, 0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_DISCARD },
+	{ "v2 RDMA2_ERROR BAD_XDR still fixes v2", 0, 2, 2, RPCRDMA2_HT_ERROR,
+	  RPCRDMA2_ERR_BAD_XDR, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_FIXED },
+	{ "remembered v1-only server: v1 reply fixes v1", 0, 1, 1,
+	  RPCRDMA2_HT_MSG, 0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_FIXED },
+	{ "remembered v1-only: ERR_VERS does not loop", 0, 1, 1,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 1, 1, FIRST_XID,
+	  RPCRDMA2_VERS_FIXED },
+	{ "fixed v2: v2 reply used", 2, 2, 2, RPCRDMA2_HT_MSG, 0, false, 0,
+	  0, 0x300, RPCRDMA2_VERS_USE },
+	{ "fixed v2: v1 reply discarded (§7.3)", 2, 2, 1, RPCRDMA2_HT_MSG, 0,
+	  false, 0, 0, 0x300, RPCRDMA2_VERS_DISCARD },
+	{ "fixed v2: late RFC 8166-layout ERR_VERS discarded", 2, 2, 2,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, true, 1, 1, 0x300,
+	  RPCRDMA2_VERS_DISCARD },
+	{ "fixed v1 after fallback: v1 reply used", 1, 2, 1, RPCRDMA2_HT_MSG,
+	  0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_USE },
+	{ "fixed v1: a v2 reply discarded (§7.3)", 1, 2, 2, RPCRDMA2_HT_MSG,
+	  0, false, 0, 0, 0x300, RPCRDMA2_VERS_DISCARD },
+};
+
+static void verdict_desc(const struct verdict_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(verdict, verdict_vectors, verdict_desc);
+
+static void xprtrdma2_verdict_test(struct kunit *test)
+{
+	const struct verdict_vector *v = test->param_value;
+	struct rpcrdma2_hdr hdr = {};
+
+	/* Arrange */
+	hdr.xid = v->xid;
+	hdr.vers = v->vers;
+	hdr.htype = v->htype;
+	hdr.err.code = v->code;
+	hdr.err.v1_layout = v->v1_layout;
+	hdr.err.vers.low = v->low;
+	hdr.err.vers.high = v->high;
+
+	/* Act, Assert */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_vers_verdict(v->conn_vers, v->try_vers,
+						    FIRST_XID, &hdr), v->want);
+}
+
+static void xprtrdma2_verdict_stale_err_test(struct kunit *test)
+{
+	struct rpcrdma2_hdr hdr = {};
+
+	/* the decoder leaves hdr->err alone for other types: ignore it */
+	hdr.xid = 0x300;
+	hdr.vers = 2;
+	hdr.htype = RPCRDMA2_HT_MSG;
+	hdr.err.code = RPCRDMA2_ERR_VERS;
+	hdr.err.v1_layout = true;
+	KUNIT_EXPECT_EQ(test, rpcrdma2_vers_verdict(2, 2, FIRST_XID, &hdr),
+			RPCRDMA2_VERS_USE);
+}
+
+static void xprtrdma2_error_errno_test(struct kunit *test)
+{
+	/* draft §5.3.3 codes; none may be one sunrpc retries for ever */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_VERS),
+			-EPROTONOSUPPORT);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_BAD_XDR), -EIO);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_INVAL_HTYPE),
+			-EIO);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_SEGMENTS),
+			-EIO);
+	KUNIT_EXPECT_EQ(test,
+			rpcrdma2_error_errno(RPCRDMA2_ERR_REPLY_RESOURCE),
+			-EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_SYSTEM),
+			-EREMOTEIO);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(0x1234), -EIO);
+}
+
+static struct kunit_case xprtrdma2_policy_cases[] = {
+	KUNIT_CASE(xprtrdma2_credits_test),
+	KUNIT_CASE_PARAM(xprtrdma2_threshold_test, threshold_gen_params),
+	KUNIT_CASE_PARAM(xprtrdma2_verdict_test, verdict_gen_params),
+	KUNIT_CASE(xprtrdma2_verdict_stale_err_test),
+	KUNIT_CASE(xprtrdma2_error_errno_test),
+	{}
+};
+
+static struct kunit_suite xprtrdma2_policy_suite = {
+	.name = "xprtrdma2_policy",
+	.test_cases = xprtrdma2_policy_cases,
+};
+
+kunit_test_suite(xprtrdma2_policy_suite);
+
+MODULE_DESCRIPTION("KUnit tests for xprtrdma2 client policy");
+MODULE_LICENSE("GPL");

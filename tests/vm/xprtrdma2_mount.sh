@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Our client transport (mount -o proto=rdma2) against svcrdma2 on 20049,
+# which speaks v2, and against the in-tree svcrdma on 20050, which speaks
+# only v1: NFSv3, 4.0, 4.1 and 4.2 mounts with data checked end to end,
+# the version each connection settled on (mountstats and the server's
+# counters), the v1 fallback happening at once, the module autoloaded by
+# its "rpcrdma2" alias, and a clean error when it cannot load.
+. "$(dirname "$0")/lib.sh"
+
+vm_rxe_up
+vm_load_svcrdma2
+vm_trace_on
+vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+
+# The client module where modprobe finds it: the guest's module tree is a
+# read-only overlay, so put a writable layer over this kernel's directory.
+kmods=/usr/lib/modules/$(uname -r)
+mkdir -p /run/kmods/upper /run/kmods/work
+mount -t overlay overlay -o "lowerdir=$kmods,upperdir=/run/kmods/upper,workdir=/run/kmods/work" \
+	"$kmods" || die "overlay over $kmods"
+mkdir -p "$kmods/extra"
+cp "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" "$kmods/extra/"
+depmod -a || die "depmod"
+
+# kmount OPTIONS SOURCE: mount(2) straight from util-linux, no helper.
+kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
+
+# xprt_field N: field N (1-based, after "xprt:") of our mountstats line.
+xprt_field() {
+	awk -v n="$1" '$1 == "xprt:" && $2 == "rdma2" { print $(n + 1); exit }' \
+		/proc/self/mountstats
+}
+# Fields (Documentation/xprtrdma2.rst): 12 version, 13 send threshold,
+# 14 receive threshold, 15 inline Calls, 16 replies, 17 bad replies,
+# 18 no rqst, 19 errors, 20 fallbacks, 21 CONNPROP received,
+# 22 CONNPROP sent, 23 remote invalidations, 24 too big, 25 no Send
+# context, 26 reverse Calls dropped.
+
+# mount_case NAME VERS EXTRA PORT WANT_VERS: mount, check the version the
+# connection settled on, round-trip data, unmount.
+mount_case() {
+	local name=$1 vers=$2 extra=$3 port=$4 want=$5 src=$GUEST_IP:/ got
+	[ "$vers" = 3 ] && src=$GUEST_IP:$EXPORT_DIR
+	if ! kmount "vers=$vers,proto=rdma2,port=$port$extra" "$src"; then
+		t_fail "$name mounts" "mount failed"
+		return
+	fi
+	t_pass "$name mounts"
+	t_check "$name mount uses rdma2" \
+		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
+	nfs_roundtrip "$name" "$mnt" 2
+	got=$(xprt_field 12)
+	if [ "$got" = "$want" ]; then
+		t_pass "$name mountstats: version $want"
+	else
+		t_fail "$name mountstats: version $want" "version field is '$got'"
+	fi
+	t_check "$name: no reply discarded" [ "$(xprt_field 17)" = 0 ]
+	# nfs-utils' umount.nfs cannot look up netid rdma2 for NFSv3's UMNT
+	# and says so; it unmounts all the same (Documentation/xprtrdma2.rst)
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
+t_check "xprtrdma2 is not loaded before the first mount" \
+	bash -c '! grep -q "^xprtrdma2 " /proc/modules'
+v2_before=$(svc_stat msgs_v2)
+mount_case "rdma2 -> svcrdma2 NFSv4.2" 4.2 "" "$NFS_V2_PORT" 2
+t_check "proto=rdma2 autoloaded xprtrdma2" grep -q "^xprtrdma2 " /proc/modules
+v2_after=$(svc_stat msgs_v2)
+t_check "svcrdma2 counted v2 Calls ($v2_before -> $v2_after)" \
+	[ "$v2_after" -gt "$v2_before" ]
+# The client's events exist now that the module is loaded: enable them.
+vm_trace_on
+mount_case "rdma2 -> svcrdma2 NFSv4.1" 4.1 "" "$NFS_V2_PORT" 2
+t_check "tracepoints: a connection settled on version 2" \
+	grep -q 'xprtrdma2_version:.* vers=2 ' /sys/kernel/tracing/trace
+mount_case "rdma2 -> svcrdma2 NFSv4.0" 4.0 "" "$NFS_V2_PORT" 2
+mount_case "rdma2 -> svcrdma2 NFSv3" 3 ",mountproto=tcp,nolock" \
+	"$NFS_V2_PORT" 2
+
+# The in-tree svcrdma answers a v2 Call with ERR_VERS (RFC 8166 layout);
+# the same Call goes again in v1 on the same connection, with no timeout.
+start=$(date +%s%N)
+mount_case "rdma2 -> in-tree svcrdma NFSv4.2 (v1 fallback)" 4.2 "" \
+	"$NFS_V1_PORT" 1
+t_check "tracepoints: a Call was resent in version 1" \
+	grep -q 'xprtrdma2_fallback:' /sys/kernel/tracing/trace
+mount_case "rdma2 -> in-tree svcrdma NFSv3 (v1 fallback)" 3 \
+	",mountproto=tcp,nolock" "$NFS_V1_PORT" 1
+
+# Our server, once more: its counters saw only v2 from us (v1 Calls
+# there would mean a wrong fallback).
+t_check "svcrdma2 saw no v1 Call" [ "$(svc_stat msgs_v1)" = 0 ]
+
+# The module cannot be loaded: a clean mount error, nothing mounted.
+rm -f "$kmods/extra/xprtrdma2.ko"
+depmod -a
+t_check "rmmod xprtrdma2 once unused" rmmod xprtrdma2
+if err=$(kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/" 2>&1); then
+	umount "$mnt"
+	t_fail "proto=rdma2 without the module fails cleanly" "mount succeeded"
+elif grep -q " $mnt " /proc/mounts; then
+	t_fail "proto=rdma2 without the module fails cleanly" "something is mounted"
+else
+	t_pass "proto=rdma2 without the module fails cleanly ($err)"
+fi
+
+vm_nfsd_down
+t_done

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xprtrdma2 policy: the client's pure decisions (credits, inline
+ * thresholds, what a reply means for the connection's version, which
+ * errno an RDMA2_ERROR becomes), kept free of I/O so KUnit can test them.
+ */
+#include <linux/errno.h>
+#include <linux/minmax.h>
+#include <linux/module.h>
+#include <kunit/visibility.h>
+
+#include "xprt_rdma2.h"
+
+/**
+ * rpcrdma2_credits - the credit grant a reply's rdma_credit allows
+ * @wire: rdma_credit as received (untrusted)
+ * @max_requests: Calls we may have outstanding
+ *
+ * RFC 8166 §3.3.1: the grant is what the responder is prepared to
+ * receive. A grant of zero would leave us unable to send anything, ever
+ * (RFC 8166 §3.3.1 asks a responder to grant at least one), so it counts
+ * as one; a grant above our slot table cannot be used.
+ *
+ * Return: 1..@max_requests.
+ */
+u32 rpcrdma2_credits(u32 wire, u32 max_requests)
+{
+	return clamp(wire, 1U, max_requests);
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_credits);
+
+/**
+ * rpcrdma2_send_threshold - the largest Call we may send inline
+ * @vers: the connection's version; 0 while it is being negotiated
+ * @v1_send: RFC 8797 client-to-server threshold (1024 without private data)
+ * @peer_rbsiz: v2: the server's RBSIZ (draft §4.2.1; 4096 until its
+ *	RDMA2_CONNPROP says otherwise)
+ * @send_size: our Send buffer size
+ *
+ * draft §7: the first Call, which the server may read as version 1,
+ * fits the version 1 default of 1024 bytes. Then v1 uses the RFC 8797
+ * threshold and v2 the server's Receive Buffer Size.
+ *
+ * Return: the threshold in bytes, never more than @send_size.
+ */
+u32 rpcrdma2_send_threshold(u32 vers, u32 v1_send, u32 peer_rbsiz,
+			    u32 send_size)
+{
+	switch (vers) {
+	case RPCRDMA2_VERS_1:
+		return min(v1_send, send_size);
+	case RPCRDMA2_VERS_2:
+		return min(peer_rbsiz, send_size);
+	default:
+		return min_t(u32, RPCRDMA2_V1_DEF_INLINE, send_size);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_send_threshold);
+
+/**
+ * rpcrdma2_recv_threshold - the largest reply the server may send inline
+ * @vers: the connection's version; 0 while it is being negotiated
+ * @v1_recv: RFC 8797 server-to-client threshold
+ * @recv_size: our Receive buffer size, which we advertise as RBSIZ
+ *
+ * A larger reply needs a Reply chunk (RFC 8166 §3.5.3). In v2 the server
+ * may send what our RBSIZ says, and until our RDMA2_CONNPROP arrives the
+ * default of 4096 (draft §4.2.1), never more than @recv_size; while
+ * negotiating, what both versions allow.
+ *
+ * Return: the threshold in bytes.
+ */
+u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size)
+{
+	u32 v2 = min_t(u32, RPCRDMA2_DEF_RBSIZ, recv_size);
+
+	switch (vers) {
+	case RPCRDMA2_VERS_1:
+		return min(v1_recv, recv_size);
+	case RPCRDMA2_VERS_2:
+		return v2;
+	default:
+		return min(v1_recv, v2);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_recv_threshold);
+
+/**
+ * rpcrdma2_vers_verdict - what a valid reply means for the version
+ * @conn_vers: the connection's version; 0 while negotiating
+ * @try_vers: the version the first Call was sent in
+ * @first_xid: that Call's xid
+ * @hdr: the reply, as rpcrdma2_decode() accepted it
+ *
+ * draft §7: the answer to the first Call decides. An ERR_VERS for that
+ * Call whose range includes version 1 (in the RFC 8166 layout a v1-only
+ * server sends, or in either version's own) means resend it in v1 on
+ * this connection (§7.2); any other reply in the version we tried fixes
+ * it. Once fixed, the version never changes (§7.3): a reply in the other
+ * one is discarded, as a malformed reply is (RFC 8166 §4.5).
+ *
+ * Return: enum rpcrdma2_vers_verdict.
+ */
+enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
+						 u32 first_xid,
+						 const struct rpcrdma2_hdr *hdr)
+{
+	bool is_err = hdr->htype == RPCRDMA2_HT_ERROR;
+	bool err_vers = is_err && hdr->err.code == RPCRDMA2_ERR_VERS;
+	/* the decoder sets hdr->err only for errors */
+	bool v1_layout = is_err && hdr->err.v1_layout;
+
+	if (conn_vers)
+		return hdr->vers == conn_vers && !v1_layout ?
+		       RPCRDMA2_VERS_USE : RPCRDMA2_VERS_DISCARD;
+	if (err_vers && hdr->xid == first_xid &&
+	    try_vers == RPCRDMA2_VERS_2 &&
+	    hdr->err.vers.low <= RPCRDMA2_VERS_1 &&
+	    hdr->err.vers.high >= RPCRDMA2_VERS_1)
+		return RPCRDMA2_VERS_FALLBACK;
+	if (hdr->vers != try_vers || v1_layout)
+		return RPCRDMA2_VERS_DISCARD;
+	return RPCRDMA2_VERS_FIXED;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_vers_verdict);
+
+/**
+ * rpcrdma2_error_errno - the errno an RPC fails with on an RDMA2_ERROR
+ * @code: RPCRDMA2_ERR_* (v1 ERR_VERS / ERR_CHUNK share values 1 and 2)
+ *
+ * draft §5.3.3: the Call was not processed. A version error the
+ * negotiation did not absorb means no common version; the server's
+ * RDMA2_ERR_SYSTEM is its own failure; a reply that fits nowhere is a
+ * size problem; every other code says our Call was unacceptable.
+ *
+ * Return: a negative errno that sunrpc does not retry.
+ */
+int rpcrdma2_error_errno(u32 code)
+{
+	switch (code) {
+	case RPCRDMA2_ERR_VERS:
+		return -EPROTONOSUPPORT;
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		return -EMSGSIZE;
+	case RPCRDMA2_ERR_SYSTEM:
+		return -EREMOTEIO;
+	default:
+		return -EIO;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_errno);

@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xprtrdma2 tracepoints (TRACE_SYSTEM rpcrdma2, shared with the server,
+ * whose events are named svcrdma2_*): completions and posts keyed by
+ * completion ID (cq.id:cid), connection events, the version negotiation,
+ * and every reply that is discarded or fails its RPC, with the reason.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM rpcrdma2
+
+#if !defined(_XPRT_RDMA2_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _XPRT_RDMA2_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <linux/socket.h>
+#include <linux/sunrpc/sched.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+
+#include "xprt_rdma2.h"
+
+DECLARE_EVENT_CLASS(xprtrdma2_completion_class,
+	TP_PROTO(const struct ib_wc *wc, const struct rpcrdma2_cid *cid),
+	TP_ARGS(wc, cid),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, status)
+		__field(u32, vendor_err)
+		__field(u32, byte_len)
+		__field(u32, wc_flags)
+		__field(u32, inv_rkey)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->status = wc->status;
+		__entry->vendor_err = wc->status ? wc->vendor_err : 0;
+		__entry->byte_len = wc->status ? 0 : wc->byte_len;
+		__entry->wc_flags = wc->status ? 0 : wc->wc_flags;
+		__entry->inv_rkey = !wc->status &&
+			(wc->wc_flags & IB_WC_WITH_INVALIDATE) ?
+			wc->ex.invalidate_rkey : 0;
+	),
+	TP_printk("cq.id=%u cid=%d status=%u vendor_err=%u byte_len=%u flags=0x%x inv_rkey=0x%x",
+		  __entry->cq_id, __entry->completion_id, __entry->status,
+		  __entry->vendor_err, __entry->byte_len, __entry->wc_flags,
+		  __entry->inv_rkey)
+);
+
+#define DEFINE_XPRTRDMA2_COMPLETION(name)				\
+	DEFINE_EVENT(xprtrdma2_completion_class, xprtrdma2_##name,	\
+		TP_PROTO(const struct ib_wc *wc,			\
+			 const struct rpcrdma2_cid *cid),		\
+		TP_ARGS(wc, cid))
+
+DEFINE_XPRTRDMA2_COMPLETION(wc_send);
+DEFINE_XPRTRDMA2_COMPLETION(wc_receive);
+
+TRACE_EVENT(xprtrdma2_setup,
+	TP_PROTO(const struct rpcrdma2_xprt *r),
+	TP_ARGS(r),
+	TP_STRUCT__entry(
+		__field(const void *, xprt)
+		__array(u8, addr, sizeof(struct sockaddr_in6))
+	),
+	TP_fast_assign(
+		__entry->xprt = r;
+		memset(__entry->addr, 0, sizeof(__entry->addr));
+		memcpy(__entry->addr, &r->rx_xprt.addr,
+		       min_t(size_t, r->rx_xprt.addrlen,
+			     sizeof(__entry->addr)));
+	),
+	TP_printk("xprt=%p addr=%pISpc", __entry->xprt, __entry->addr)
+);
+
+TRACE_EVENT(xprtrdma2_connect,
+	TP_PROTO(const struct rpcrdma2_xprt *r, int rc),
+	TP_ARGS(r, rc),
+	TP_STRUCT__entry(
+		__field(const void *, xprt)
+		__field(int, rc)
+		__field(bool, v1_only)
+	),
+	TP_fast_assign(
+		__entry->xprt = r;
+		__entry->rc = rc;
+		__entry->v1_only = r->rx_v1_only;
+	),
+	TP_printk("xprt=%p rc=%d v1_only=%d", __entry->xprt, __entry->rc,
+		  __entry->v1_only)
+);
+
+TRACE_EVENT(xprtrdma2_cm_event,
+	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rdma_cm_event *ev),
+	TP_ARGS(ep, ev),
+	TP_STRUCT__entry(
+		__field(const void *, ep)
+		__field(int, event)
+		__field(int, status)
+	),
+	TP_fast_assign(
+		__entry->ep = ep;
+		__entry->event = ev->event;
+		__entry->status = ev->status;
+	),
+	TP_printk("ep=%p event=%s status=%d", __entry->ep,
+		  rdma_event_msg(__entry->event), __entry->status)
+);
+
+DECLARE_EVENT_CLASS(xprtrdma2_ep_class,
+	TP_PROTO(const struct rpcrdma2_ep *ep),
+	TP_ARGS(ep),
+	TP_STRUCT__entry(
+		__field(const void *, ep)
+		__field(u32, vers)
+		__field(u32, try_vers)
+		__field(bool, peer_pdata)
+		__field(bool, peer_reminv)
+		__field(u32, v1_send)
+		__field(u32, v1_recv)
+		__field(u32, peer_rbsiz)
+	),
+	TP_fast_assign(
+		__entry->ep = ep;
+		__entry->vers = ep->re_vers;
+		__entry->try_vers = ep->re_try_vers;
+		__entry->peer_pdata = ep->re_peer.version != 0;
+		__entry->peer_reminv = ep->re_peer.reminv;
+		__entry->v1_send = ep->re_v1_send;
+		__entry->v1_recv = ep->re_v1_recv;
+		__entry->peer_rbsiz = ep->re_peer_rbsiz;
+	),
+	TP_printk("ep=%p vers=%u try=%u pdata=%d R=%d v1 send/recv=%u/%u rbsiz=%u",
+		  __entry->ep, __entry->vers, __entry->try_vers,
+		  __entry->peer_pdata, __entry->peer_reminv, __entry->v1_send,
+		  __entry->v1_recv, __entry->peer_rbsiz)
+);
+
+#define DEFINE_XPRTRDMA2_EP_EVENT(name)					\
+	DEFINE_EVENT(xprtrdma2_ep_class, xprtrdma2_##name,		\
+		TP_PROTO(const struct rpcrdma2_ep *ep), TP_ARGS(ep))
+
+DEFINE_XPRTRDMA2_EP_EVENT(established);
+DEFINE_XPRTRDMA2_EP_EVENT(version);
+DEFINE_XPRTRDMA2_EP_EVENT(disconnect);
+
+TRACE_EVENT(xprtrdma2_connprop_recv,
+	TP_PROTO(const struct rpcrdma2_ep *ep,
+		 const struct rpcrdma2_props *props),
+	TP_ARGS(ep, props),
+	TP_STRUCT__entry(
+		__field(const void *, ep)
+		__field(u32, present)
+		__field(u32, rbsiz)
+		__field(u32, brs)
+	),
+	TP_fast_assign(
+		__entry->ep = ep;
+		__entry->present = props->present;
+		__entry->rbsiz = props->rbsiz;
+		__entry->brs = props->brs;
+	),
+	TP_printk("ep=%p present=0x%x rbsiz=%u brs=%u", __entry->ep,
+		  __entry->present, __entry->rbsiz, __entry->brs)
+);
+
+DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
+	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
+		 int ret),
+	TP_ARGS(ep, cid, ret),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(int, ret)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->ret = ret;
+	),
+	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
+		  __entry->completion_id, __entry->ret)
+);
+
+DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_send,
+	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
+		 int ret),
+	TP_ARGS(ep, cid, ret));
+
+DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_err,
+	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
+		 int ret),
+	TP_ARGS(ep, cid, ret));
+
+DECLARE_EVENT_CLASS(xprtrdma2_rqst_class,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b),
+	TP_STRUCT__entry(
+		__field(unsigned int, task_id)
+		__field(u32, xid)
+		__field(u32, a)
+		__field(u32, b)
+	),
+	TP_fast_assign(
+		__entry->task_id = rqst->rq_task->tk_pid;
+		__entry->xid = be32_to_cpu(rqst->rq_xid);
+		__entry->a = a;
+		__entry->b = b;
+	),
+	TP_printk("task:%u xid=0x%08x %u %u", __entry->task_id, __entry->xid,
+		  __entry->a, __entry->b)
+);
+
+/* a: version, b: bytes sent */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_call,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: bytes needed, b: the inline threshold */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_too_big,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+TRACE_EVENT(xprtrdma2_fallback,
+	TP_PROTO(const struct rpc_rqst *rqst),
+	TP_ARGS(rqst),
+	TP_STRUCT__entry(
+		__field(unsigned int, task_id)
+		__field(u32, xid)
+	),
+	TP_fast_assign(
+		__entry->task_id = rqst->rq_task->tk_pid;
+		__entry->xid = be32_to_cpu(rqst->rq_xid);
+	),
+	TP_printk("task:%u xid=0x%08x resent in version 1",
+		  __entry->task_id, __entry->xid)
+);
+
+DECLARE_EVENT_CLASS(xprtrdma2_hdr_class,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr,
+		 int arg),
+	TP_ARGS(cid, hdr, arg),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, credits)
+		__field(u32, htype)
+		__field(u32, flags)
+		__field(int, arg)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->credits = hdr->credits;
+		__entry->htype = hdr->htype;
+		__entry->flags = hdr->flags;
+		__entry->arg = arg;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u htype=%u flags=0x%x arg=%d",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->credits, __entry->htype,
+		  __entry->flags, __entry->arg)
+);
+
+#define DEFINE_XPRTRDMA2_HDR_EVENT(name)				\
+	DEFINE_EVENT(xprtrdma2_hdr_class, xprtrdma2_##name,		\
+		TP_PROTO(const struct rpcrdma2_cid *cid,		\
+			 const struct rpcrdma2_hdr *hdr, int arg),	\
+		TP_ARGS(cid, hdr, arg))
+
+/* arg: enum rpcrdma2_reason */
+DEFINE_XPRTRDMA2_HDR_EVENT(reply_rejected);
+/* arg: the connection's version */
+DEFINE_XPRTRDMA2_HDR_EVENT(reply_vers);
+/* arg: bytes of RPC reply, or the errno the Call fails with */
+DEFINE_XPRTRDMA2_HDR_EVENT(reply);
+
+DECLARE_EVENT_CLASS(xprtrdma2_hdr_only_class,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, htype)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->htype = hdr->htype;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->htype)
+);
+
+DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_no_rqst,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr));
+
+DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_reverse_dropped,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr));
+
+#endif /* _XPRT_RDMA2_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#define TRACE_INCLUDE_FILE trace
+#include <trace/define_trace.h>

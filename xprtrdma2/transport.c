@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xprtrdma2 transport: the "rdma2" xprt_class and its rpc_xprt_ops. The
+ * RPC client calls in here to allocate buffers, connect, send Calls and
+ * close; connecting happens in a worker, sending in marshal.c, and
+ * everything that touches the RDMA device in verbs.c.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sunrpc/addr.h>
+#include <linux/sunrpc/clnt.h>
+#include <linux/sunrpc/sched.h>
+#include <linux/sunrpc/xprt.h>
+
+#include <rpcrdma2/kparams.h>
+
+#include "xprt_rdma2.h"
+#define CREATE_TRACE_POINTS
+#include "trace.h"
+
+/* The first reconnect waits this long, later ones back off from it */
+#define RPCRDMA2_INIT_REEST_TO	(5 * HZ)
+#define RPCRDMA2_MAX_REEST_TO	(30 * HZ)
+#define RPCRDMA2_IDLE_DISC_TO	(5 * 60 * HZ)
+
+static int param_set_requests(const char *val, const struct kernel_param *kp)
+{
+	return rpcrdma2_param_set_range(val, kp, RPCRDMA2_MIN_REQUESTS,
+					RPCRDMA2_MAX_REQUESTS, 1);
+}
+
+static int param_set_inline(const char *val, const struct kernel_param *kp)
+{
+	/* RFC 8797 §4.2 sizes are whole KiB */
+	return rpcrdma2_param_set_range(val, kp, RPCRDMA2_MIN_INLINE_SIZE,
+					RPCRDMA2_MAX_INLINE_SIZE,
+					RPCRDMA2_CM_PDATA_SIZE_UNIT);
+}
+
+static const struct kernel_param_ops requests_ops = {
+	.set = param_set_requests, .get = param_get_uint,
+};
+
+static const struct kernel_param_ops inline_ops = {
+	.set = param_set_inline, .get = param_get_uint,
+};
+
+unsigned int xprt_rdma2_max_requests = RPCRDMA2_DEF_REQUESTS;
+module_param_cb(max_requests, &requests_ops, &xprt_rdma2_max_requests, 0644);
+MODULE_PARM_DESC(max_requests,
+		 "RPC slots (Calls outstanding) per transport, 2..1024 (new mounts)");
+
+unsigned int xprt_rdma2_inline_size = RPCRDMA2_DEF_INLINE_SIZE;
+module_param_cb(inline_size, &inline_ops, &xprt_rdma2_inline_size, 0644);
+MODULE_PARM_DESC(inline_size,
+		 "Send/Receive buffer bytes, advertised in private data and RBSIZ, 4096..65536 (new connections)");
+
+static const struct rpc_timeout xprt_rdma2_default_timeout = {
+	.to_initval = 60 * HZ,
+	.to_maxval = 60 * HZ,
+};
+
+/**
+ * struct rpcrdma2_req - what the transport keeps for one RPC
+ * @rl_list: entry on &rpcrdma2_xprt.rx_reqs
+ * @rl_rqst: the RPC
+ * @rl_buf: the Call's send buffer, then its receive buffer (rq_buffer
+ *	and rq_rbuffer point in here)
+ */
+struct rpcrdma2_req {
+	struct list_head	rl_list;
+	struct rpc_rqst		*rl_rqst;
+	u8			rl_buf[] __aligned(8);
+};
+
+/*
+ * ->buf_alloc: one allocation holds the request state and both buffers.
+ * Every request that can hold a congestion slot has its buffers, so the
+ * list of them is what a reconnect walks to take the slots back.
+ */
+static int xprt_rdma2_buf_alloc(struct rpc_task *task)
+{
+	struct rpc_rqst *rqst = task->tk_rqstp;
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(rqst->rq_xprt);
+	size_t call = ALIGN(rqst->rq_callsize, 8);
+	struct rpcrdma2_req *req;
+
+	req = kmalloc(struct_size(req, rl_buf, call + rqst->rq_rcvsize),
+		      rpc_task_gfp_mask());
+	if (!req)
+		return -ENOMEM;
+	req->rl_rqst = rqst;
+	spin_lock(&r->rx_reqs_lock);
+	list_add(&req->rl_list, &r->rx_reqs);
+	spin_unlock(&r->rx_reqs_lock);
+	rqst->rq_buffer = req->rl_buf;
+	rqst->rq_rbuffer = req->rl_buf + call;
+	return 0;
+}
+
+static void xprt_rdma2_buf_free(struct rpc_task *task)
+{
+	struct rpc_rqst *rqst = task->tk_rqstp;
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(rqst->rq_xprt);
+	struct rpcrdma2_req *req;
+
+	req = container_of(rqst->rq_buffer, struct rpcrdma2_req, rl_buf[0]);
+	spin_lock(&r->rx_reqs_lock);
+	list_del(&req->rl_list);
+	spin_unlock(&r->rx_reqs_lock);
+	kfree(req);
+}
+
+/*
+ * A new connection starts with a grant of one (RFC 8166 §3.3.3, draft
+ * §7): Calls that held a congestion slot on the old one give it back, so
+ * only one Call goes out until the server grants more.
+ */
+static void xprt_rdma2_reset_cwnd(struct rpcrdma2_xprt *r)
+{
+	struct rpc_xprt *xprt = &r->rx_xprt;
+	struct rpcrdma2_req *req;
+
+	spin_lock(&xprt->transport_lock);
+	spin_lock(&r->rx_reqs_lock);
+	list_for_each_entry(req, &r->rx_reqs, rl_list)
+		req->rl_rqst->rq_cong = 0;
+	spin_unlock(&r->rx_reqs_lock);
+	xprt->cong = 0;
+	xprt->cwnd = RPC_CWNDSCALE;
+	spin_unlock(&xprt->transport_lock);
+}
+
+static void xprt_rdma2_connect_worker(struct work_struct *work)
+{
+	struct rpcrdma2_xprt *r = container_of(work, struct rpcrdma2_xprt,
+					       rx_connect_worker.work);
+	struct rpc_xprt *xprt = &r->rx_xprt;
+	int rc;
+
+	xprt_clear_connected(xprt);
+	xprt_rdma2_reset_cwnd(r);
+	rc = rpcrdma2_ep_connect(r);
+	xprt_clear_connecting(xprt);
+	if (!rc) {
+		xprt->connect_cookie++;
+		xprt->stat.connect_count++;
+		xprt->stat.connect_time += (long)jiffies -
+					   xprt->stat.connect_start;
+		xprt_set_connected(xprt);
+		/* the waiting tasks retry their sends */
+		rc = -EAGAIN;
+	} else {
+		rpcrdma2_ep_disconnect(r);
+	}
+	trace_xprtrdma2_connect(r, rc);
+	xprt_unlock_connect(xprt, r);
+	xprt_wake_pending_tasks(xprt, rc);
+}
+
+/* ->connect: the send lock is held until the worker unlocks it */
+static void xprt_rdma2_connect(struct rpc_xprt *xprt, struct rpc_task *task)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+	unsigned long delay = 0;
+
+	WARN_ON_ONCE(!xprt_lock_connect(xprt, task, r));
+	if (xprt->stat.connect_count) {
+		delay = xprt_reconnect_delay(xprt);
+		xprt_reconnect_backoff(xprt, RPCRDMA2_INIT_REEST_TO);
+	}
+	queue_delayed_work(system_long_wq, &r->rx_connect_worker, delay);
+}
+
+/**
+ * xprt_rdma2_close - close the connection
+ * @xprt: the transport
+ *
+ * Context: process; the caller holds @xprt's send lock (autoclose, or
+ * a failed send), so no Call is being sent meanwhile.
+ */
+static void xprt_rdma2_close(struct rpc_xprt *xprt)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+
+	rpcrdma2_ep_disconnect(r);
+	xprt->reestablish_timeout = 0;
+	++xprt->connect_cookie;
+	xprt_disconnect_done(xprt);
+}
+
+static void xprt_rdma2_set_port(struct rpc_xprt *xprt, u16 port)
+{
+	struct sockaddr *sap = (struct sockaddr *)&xprt->addr;
+	char buf[8];
+
+	rpc_set_port(sap, port);
+	kfree(xprt->address_strings[RPC_DISPLAY_PORT]);
+	snprintf(buf, sizeof(buf), "%u", port);
+	xprt->address_strings[RPC_DISPLAY_PORT] = kstrdup(buf, GFP_KERNEL);
+	kfree(xprt->address_strings[RPC_DISPLAY_HEX_PORT]);
+	snprintf(buf, sizeof(buf), "%4hx", port);
+	xprt->address_strings[RPC_DISPLAY_HEX_PORT] = kstrdup(buf, GFP_KERNEL);
+}
+
+/*
+ * ->timer: an RPC timed out on a connected transport. RDMA has no
+ * keepalive, so a fresh connection is the way to find out whether the
+ * path is still there; every pending Call is then sent again.
+ */
+static void xprt_rdma2_timer(struct rpc_xprt *xprt, struct rpc_task *task)
+{
+	xprt_force_disconnect(xprt);
+}
+
+static void xprt_rdma2_set_connect_timeout(struct rpc_xprt *xprt,
+					   unsigned long connect_timeout,
+					   unsigned long reconnect_timeout)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+
+	spin_lock(&xprt->transport_lock);
+	if (connect_timeout < xprt->connect_timeout) {
+		struct rpc_timeout to = *xprt->timeout;
+		unsigned long initval = max_t(unsigned long, connect_timeout,
+					      RPCRDMA2_INIT_REEST_TO << 1);
+
+		to.to_initval = initval;
+		to.to_maxval = initval;
+		r->rx_timeout = to;
+		xprt->timeout = &r->rx_timeout;
+		xprt->connect_timeout = connect_timeout;
+	}
+	if (reconnect_timeout < xprt->max_reconnect_timeout)
+		xprt->max_reconnect_timeout = reconnect_timeout;
+	spin_unlock(&xprt->transport_lock);
+}
+
+/*
+ * ->send_request: the caller holds the send lock. Return values are the
+ * ones xprt_transmit() knows: -ENOTCONN reconnects and sends again,
+ * -EBADSLT waits for a credit, -EAGAIN waits for a Send context,
+ * -EMSGSIZE / -EIO fail the RPC.
+ */
+static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
+{
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+	int rc;
+
+	if (!xprt_connected(xprt))
+		return -ENOTCONN;
+	if (!xprt_request_get_cong(xprt, rqst))
+		return -EBADSLT;
+	/* a retransmission on the same connection would spend a credit twice */
+	if (rqst->rq_connect_cookie == xprt->connect_cookie)
+		goto drop_connection;
+	rc = rpcrdma2_send_call(r, rqst);
+	if (rc == -ENOTCONN)
+		goto drop_connection;
+	if (rc)
+		return rc;
+	rqst->rq_xtime = ktime_get();
+	rqst->rq_xmit_bytes_sent += rqst->rq_snd_buf.len;
+	/* a Call without a reply would leave its credit spent for good */
+	if (!rpc_reply_expected(rqst->rq_task))
+		goto drop_connection;
+	return 0;
+
+drop_connection:
+	xprt_rdma2_close(xprt);
+	return -ENOTCONN;
+}
+
+/*
+ * /proc/self/mountstats "xprt:" line; Documentation/xprtrdma2.rst
+ * describes every field. The first ten are those of the in-tree rdma
+ * line; ours follow.
+ */
+static void xprt_rdma2_print_stats(struct rpc_xprt *xprt,
+				   struct seq_file *seq)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+	long idle_time = 0;
+	int i;
+
+	if (xprt_connected(xprt))
+		idle_time = (long)(jiffies - xprt->last_used) / HZ;
+	seq_printf(seq, "\txprt:\trdma2 0 %lu %lu %lu %ld %lu %lu %lu %llu %llu",
+		   xprt->stat.bind_count, xprt->stat.connect_count,
+		   xprt->stat.connect_time / HZ, idle_time,
+		   xprt->stat.sends, xprt->stat.recvs, xprt->stat.bad_xids,
+		   xprt->stat.req_u, xprt->stat.bklog_u);
+	seq_printf(seq, " %u %u %u", READ_ONCE(r->rx_vers),
+		   READ_ONCE(r->rx_send_inline), READ_ONCE(r->rx_recv_inline));
+	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
+		seq_printf(seq, " %lld", atomic64_read(&r->rx_stats[i]));
+	seq_putc(seq, '\n');
+}
+
+/*
+ * The reverse direction (NFSv4.1 callbacks over this connection) is not
+ * implemented yet: the server learns so from our CONNPROP (BRS NONE) in
+ * v2, and reverse-direction Calls are counted and dropped, so the server
+ * sees its callback channel down. NFSv4.1 still requires these ops.
+ */
+static int xprt_rdma2_bc_setup(struct rpc_xprt *xprt, unsigned int reqs)
+{
+	return 0;
+}
+
+static size_t xprt_rdma2_bc_maxpayload(struct rpc_xprt *xprt)
+{
+	return RPCRDMA2_V1_DEF_INLINE;
+}
+
+static unsigned int xprt_rdma2_bc_num_slots(struct rpc_xprt *xprt)
+{
+	return 1;
+}
+
+static void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst)
+{
+}
+
+static void xprt_rdma2_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs)
+{
+}
+
+static int xprt_rdma2_enable_swap(struct rpc_xprt *xprt)
+{
+	return -EINVAL;
+}
+
+static void xprt_rdma2_disable_swap(struct rpc_xprt *xprt)
+{
+}
+
+static void xprt_rdma2_free_addresses(struct rpc_xprt *xprt)
+{
+	unsigned int i;
+
+	for (i = 0; i < RPC_DISPLAY_MAX; i++)
+		kfree(xprt->address_strings[i]);
+}
+
+static void xprt_rdma2_format_addresses(struct rpc_xprt *xprt)
+{
+	struct sockaddr *sap = (struct sockaddr *)&xprt->addr;
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%pISc", sap);
+	xprt->address_strings[RPC_DISPLAY_ADDR] = kstrdup(buf, GFP_KERNEL);
+	snprintf(buf, sizeof(buf), "%u", rpc_get_port(sap));
+	xprt->address_strings[RPC_DISPLAY_PORT] = kstrdup(buf, GFP_KERNEL);
+	snprintf(buf, sizeof(buf), "%4hx", rpc_get_port(sap));
+	xprt->address_strings[RPC_DISPLAY_HEX_PORT] = kstrdup(buf, GFP_KERNEL);
+	xprt->address_strings[RPC_DISPLAY_PROTO] = "rdma2";
+	xprt->address_strings[RPC_DISPLAY_NETID] = "rdma2";
+	if (sap->sa_family == AF_INET)
+		snprintf(buf, sizeof(buf), "%08x",
+			 ntohl(((struct sockaddr_in *)sap)->sin_addr.s_addr));
+	else
+		snprintf(buf, sizeof(buf), "%pi6",
+			 &((struct sockaddr_in6 *)sap)->sin6_addr);
+	xprt->address_strings[RPC_DISPLAY_HEX_ADDR] = kstrdup(buf, GFP_KERNEL);
+}
+
+/*
+ * Only the strings format_addresses kstrdup'ed are freed: PROTO and NETID
+ * point at constants.
+ */
+static void xprt_rdma2_free_strings(struct rpc_xprt *xprt)
+{
+	xprt->address_strings[RPC_DISPLAY_PROTO] = NULL;
+	xprt->address_strings[RPC_DISPLAY_NETID] = NULL;
+	xprt_rdma2_free_addresses(xprt);
+}
+
+static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+
+	cancel_delayed_work_sync(&r->rx_connect_worker);
+	rpcrdma2_ep_disconnect(r);
+	xprt_rdma2_free_strings(xprt);
+	xprt_free(xprt);
+	module_put(THIS_MODULE);
+}
+
+static const struct rpc_xprt_ops xprt_rdma2_ops = {
+	.reserve_xprt		= xprt_reserve_xprt_cong,
+	.release_xprt		= xprt_release_xprt_cong,
+	.alloc_slot		= xprt_alloc_slot,
+	.free_slot		= xprt_free_slot,
+	.release_request	= xprt_release_rqst_cong,
+	.wait_for_reply_request	= xprt_wait_for_reply_request_def,
+	.timer			= xprt_rdma2_timer,
+	.rpcbind		= rpcb_getport_async,
+	.set_port		= xprt_rdma2_set_port,
+	.connect		= xprt_rdma2_connect,
+	.buf_alloc		= xprt_rdma2_buf_alloc,
+	.buf_free		= xprt_rdma2_buf_free,
+	.send_request		= xprt_rdma2_send_request,
+	.close			= xprt_rdma2_close,
+	.destroy		= xprt_rdma2_destroy,
+	.set_connect_timeout	= xprt_rdma2_set_connect_timeout,
+	.print_stats		= xprt_rdma2_print_stats,
+	.enable_swap		= xprt_rdma2_enable_swap,
+	.disable_swap		= xprt_rdma2_disable_swap,
+	.bc_setup		= xprt_rdma2_bc_setup,
+	.bc_maxpayload		= xprt_rdma2_bc_maxpayload,
+	.bc_num_slots		= xprt_rdma2_bc_num_slots,
+	.bc_free_rqst		= xprt_rdma2_bc_free_rqst,
+	.bc_destroy		= xprt_rdma2_bc_destroy,
+};
+
+static struct xprt_class xprt_rdma2_class;
+
+/*
+ * The largest RPC payload (NFS rsize / wsize) this transport carries.
+ * Calls and replies go inline only, so the payload and its RPC and NFS
+ * headers must fit the smallest inline threshold we may meet with
+ * private data (RFC 8797) from both sides: our own buffer size.
+ */
+static size_t xprt_rdma2_max_payload(void)
+{
+	return rounddown_pow_of_two(xprt_rdma2_inline_size / 2);
+}
+
+static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
+{
+	struct sockaddr *sap = args->dstaddr;
+	struct rpcrdma2_xprt *r;
+	struct rpc_xprt *xprt;
+
+	if (args->addrlen > sizeof(xprt->addr))
+		return ERR_PTR(-EBADF);
+	if (sap->sa_family != AF_INET && sap->sa_family != AF_INET6)
+		return ERR_PTR(-EAFNOSUPPORT);
+	if (!try_module_get(THIS_MODULE))
+		return ERR_PTR(-EIO);
+	xprt = xprt_alloc(args->net, sizeof(*r), RPCRDMA2_MIN_REQUESTS,
+			  READ_ONCE(xprt_rdma2_max_requests));
+	if (!xprt) {
+		module_put(THIS_MODULE);
+		return ERR_PTR(-ENOMEM);
+	}
+	r = rpcx_to_rdma2x(xprt);
+	INIT_LIST_HEAD(&r->rx_reqs);
+	spin_lock_init(&r->rx_reqs_lock);
+	INIT_DELAYED_WORK(&r->rx_connect_worker, xprt_rdma2_connect_worker);
+
+	xprt->timeout = &xprt_rdma2_default_timeout;
+	xprt->connect_timeout = xprt->timeout->to_initval;
+	xprt->max_reconnect_timeout = RPCRDMA2_MAX_REEST_TO;
+	xprt->bind_timeout = RPCRDMA2_INIT_REEST_TO;
+	xprt->reestablish_timeout = RPCRDMA2_INIT_REEST_TO;
+	xprt->idle_timeout = RPCRDMA2_IDLE_DISC_TO;
+	xprt->resvport = 0;
+	xprt->ops = &xprt_rdma2_ops;
+	/* side protocols (NFSv4.0 callback, lockd) read this as TCP */
+	xprt->prot = IPPROTO_TCP;
+	xprt->xprt_class = &xprt_rdma2_class;
+	xprt->addrlen = args->addrlen;
+	memcpy(&xprt->addr, sap, xprt->addrlen);
+	if (rpc_get_port(sap))
+		xprt_set_bound(xprt);
+	xprt_rdma2_format_addresses(xprt);
+	xprt->max_payload = xprt_rdma2_max_payload();
+	trace_xprtrdma2_setup(r);
+	return xprt;
+}
+
+static struct xprt_class xprt_rdma2_class = {
+	.list		= LIST_HEAD_INIT(xprt_rdma2_class.list),
+	.name		= "rdma2",
+	.owner		= THIS_MODULE,
+	.ident		= XPRT_TRANSPORT_RDMA2,
+	.setup		= xprt_rdma2_setup,
+	.netid		= { "rdma2", "" },
+};
+
+static int __init xprt_rdma2_init(void)
+{
+	return xprt_register_transport(&xprt_rdma2_class);
+}
+
+static void __exit xprt_rdma2_exit(void)
+{
+	xprt_unregister_transport(&xprt_rdma2_class);
+}
+
+module_init(xprt_rdma2_init);
+module_exit(xprt_rdma2_exit);
+
+MODULE_DESCRIPTION("RPC-over-RDMA v2/v1 client transport (rdma2)");
+MODULE_LICENSE("GPL");
+/* xprt_find_transport_ident("rdma2") loads "rpcrdma2" */
+MODULE_ALIAS("rpcrdma2");

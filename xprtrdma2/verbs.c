@@ -1,0 +1,557 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xprtrdma2 verbs layer: the endpoint of one connection (rdma_cm id,
+ * protection domain, completion queues, queue pair), its Send and Receive
+ * contexts, their completion handlers, and the rdma_cm event handler.
+ * Completion and CM handlers never tear anything down: they ask sunrpc to
+ * close the transport (xprt_force_disconnect), and ->close, holding the
+ * send lock, calls rpcrdma2_ep_disconnect().
+ */
+#include <linux/slab.h>
+#include <linux/sunrpc/xprt.h>
+
+#include "xprt_rdma2.h"
+#include "trace.h"
+
+/* rdma_cm address and route resolution, in milliseconds */
+#define RPCRDMA2_RESOLVE_TIMEOUT	5000
+/* A CM step that never reports is abandoned after this long */
+#define RPCRDMA2_CM_WAIT		(30 * HZ)
+
+static void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
+			      struct rpcrdma2_cid *cid)
+{
+	cid->queue_id = cq->res.id;
+	cid->completion_id = atomic_inc_return(&ep->re_next_cid);
+}
+
+/**
+ * rpcrdma2_ep_close - have the transport closed, from any context
+ * @ep: the endpoint that failed
+ *
+ * Asks sunrpc once per endpoint: its autoclose work calls ->close with
+ * the send lock held, which tears the endpoint down; a handler never
+ * does that itself.
+ *
+ * Context: any.
+ */
+void rpcrdma2_ep_close(struct rpcrdma2_ep *ep)
+{
+	if (atomic_xchg(&ep->re_closing, 1))
+		return;
+	xprt_force_disconnect(&ep->re_xprt->rx_xprt);
+}
+
+static void rpcrdma2_cm_step(struct rpcrdma2_ep *ep, int status)
+{
+	ep->re_cm_status = status;
+	complete(&ep->re_done);
+}
+
+/* The server's accept carried its RFC 8797 private data, or none */
+static void rpcrdma2_cm_established(struct rpcrdma2_ep *ep,
+				    const struct rdma_conn_param *param)
+{
+	/* untrusted: parse checks the length and every field */
+	if (rpcrdma2_cm_pdata_parse(param->private_data,
+				    param->private_data_len, &ep->re_peer))
+		memset(&ep->re_peer, 0, sizeof(ep->re_peer));
+	ep->re_connected = true;
+	rpcrdma2_cm_step(ep, 1);
+}
+
+static int rpcrdma2_cm_handler(struct rdma_cm_id *id,
+			       struct rdma_cm_event *event)
+{
+	struct rpcrdma2_ep *ep = id->context;
+
+	trace_xprtrdma2_cm_event(ep, event);
+	switch (event->event) {
+	case RDMA_CM_EVENT_ADDR_RESOLVED:
+	case RDMA_CM_EVENT_ROUTE_RESOLVED:
+		rpcrdma2_cm_step(ep, 1);
+		break;
+	case RDMA_CM_EVENT_ADDR_ERROR:
+		rpcrdma2_cm_step(ep, -EHOSTUNREACH);
+		break;
+	case RDMA_CM_EVENT_ROUTE_ERROR:
+		rpcrdma2_cm_step(ep, -ENETUNREACH);
+		break;
+	case RDMA_CM_EVENT_ESTABLISHED:
+		rpcrdma2_cm_established(ep, &event->param.conn);
+		break;
+	case RDMA_CM_EVENT_REJECTED:
+		rpcrdma2_cm_step(ep, -ECONNREFUSED);
+		break;
+	case RDMA_CM_EVENT_CONNECT_ERROR:
+	case RDMA_CM_EVENT_UNREACHABLE:
+		rpcrdma2_cm_step(ep, -ENETUNREACH);
+		break;
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		/* ->close destroys the id; the device waits for that */
+		rpcrdma2_cm_step(ep, -ENODEV);
+		rpcrdma2_ep_close(ep);
+		break;
+	case RDMA_CM_EVENT_DISCONNECTED:
+	case RDMA_CM_EVENT_ADDR_CHANGE:
+		rpcrdma2_cm_step(ep, -ECONNABORTED);
+		if (ep->re_connected)
+			rpcrdma2_ep_close(ep);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_sendctx *sc = container_of(wc->wr_cqe,
+						   struct rpcrdma2_sendctx,
+						   sc_cqe);
+	struct rpcrdma2_ep *ep = sc->sc_ep;
+
+	trace_xprtrdma2_wc_send(wc, &sc->sc_cid);
+	llist_add(&sc->sc_free, &ep->re_send_free);
+	/* a sender that found no idle context waits for this one */
+	xprt_write_space(&ep->re_xprt->rx_xprt);
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		rpcrdma2_ep_close(ep);
+}
+
+static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_rep *rep = container_of(wc->wr_cqe,
+						struct rpcrdma2_rep, rr_cqe);
+	struct rpcrdma2_ep *ep = rep->rr_ep;
+
+	trace_xprtrdma2_wc_receive(wc, &rep->rr_cid);
+	if (wc->status != IB_WC_SUCCESS) {
+		/* a flush is teardown; anything else breaks the connection */
+		if (wc->status != IB_WC_WR_FLUSH_ERR)
+			rpcrdma2_ep_close(ep);
+		return;
+	}
+	ib_dma_sync_single_for_cpu(ep->re_pd->device, rep->rr_sge.addr,
+				   ep->re_recv_size, DMA_FROM_DEVICE);
+	rpcrdma2_reply_handler(rep, wc->byte_len,
+			       wc->wc_flags & IB_WC_WITH_INVALIDATE);
+	if (!atomic_read(&ep->re_closing))
+		rpcrdma2_post_recv(ep, rep);
+}
+
+/**
+ * rpcrdma2_post_recv - post one Receive again
+ * @ep: the endpoint
+ * @rep: its Receive context, whose message has been consumed
+ *
+ * A Receive that cannot be posted leaves the server short of a buffer it
+ * was promised, so the connection is closed.
+ *
+ * Context: any.
+ */
+void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
+{
+	int ret;
+
+	ib_dma_sync_single_for_device(ep->re_pd->device, rep->rr_sge.addr,
+				      ep->re_recv_size, DMA_FROM_DEVICE);
+	rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
+	ret = ib_post_recv(ep->re_id->qp, &rep->rr_wr, NULL);
+	if (ret) {
+		trace_xprtrdma2_post_err(ep, &rep->rr_cid, ret);
+		rpcrdma2_ep_close(ep);
+	}
+}
+
+/**
+ * rpcrdma2_sendctx_get - take an idle Send context
+ * @ep: the endpoint
+ *
+ * Context: the transport's send lock, or a Receive completion while the
+ * connection's only Call holds the only credit; either way there is one
+ * consumer at a time, as llist_del_first() requires.
+ *
+ * Return: a Send context, or NULL if every one is still in flight.
+ */
+struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
+{
+	struct llist_node *node = llist_del_first(&ep->re_send_free);
+
+	return node ? llist_entry(node, struct rpcrdma2_sendctx, sc_free) :
+		      NULL;
+}
+
+/**
+ * rpcrdma2_post_send - post one Send
+ * @ep: the endpoint
+ * @sc: the Send context, its buffer filled
+ * @len: bytes of it to send
+ *
+ * Context: as for rpcrdma2_sendctx_get().
+ *
+ * Return: %0, or %-ENOTCONN if the Send could not be posted (the context
+ * is back on the free list and the connection is closing).
+ */
+int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
+		       u32 len)
+{
+	int ret;
+
+	sc->sc_sge.length = len;
+	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
+				      DMA_TO_DEVICE);
+	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
+	trace_xprtrdma2_post_send(ep, &sc->sc_cid, len);
+	ret = ib_post_send(ep->re_id->qp, &sc->sc_wr, NULL);
+	if (ret) {
+		trace_xprtrdma2_post_err(ep, &sc->sc_cid, ret);
+		llist_add(&sc->sc_free, &ep->re_send_free);
+		rpcrdma2_ep_close(ep);
+		return -ENOTCONN;
+	}
+	return 0;
+}
+
+static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
+{
+	struct ib_device *dev = ep->re_pd->device;
+	u32 i;
+
+	ep->re_sendctxs = kcalloc(ep->re_sq_depth, sizeof(*ep->re_sendctxs),
+				  GFP_KERNEL);
+	if (!ep->re_sendctxs)
+		return -ENOMEM;
+	for (i = 0; i < ep->re_sq_depth; i++) {
+		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
+
+		sc->sc_ep = ep;
+		sc->sc_buf = kmalloc(ep->re_send_size, GFP_KERNEL);
+		if (!sc->sc_buf)
+			return -ENOMEM;
+		sc->sc_sge.addr = ib_dma_map_single(dev, sc->sc_buf,
+						    ep->re_send_size,
+						    DMA_TO_DEVICE);
+		if (ib_dma_mapping_error(dev, sc->sc_sge.addr)) {
+			sc->sc_sge.addr = 0;
+			return -EIO;
+		}
+		sc->sc_sge.lkey = ep->re_pd->local_dma_lkey;
+		sc->sc_cqe.done = rpcrdma2_wc_send;
+		sc->sc_wr.wr_cqe = &sc->sc_cqe;
+		sc->sc_wr.sg_list = &sc->sc_sge;
+		sc->sc_wr.num_sge = 1;
+		sc->sc_wr.opcode = IB_WR_SEND;
+		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
+		llist_add(&sc->sc_free, &ep->re_send_free);
+	}
+	return 0;
+}
+
+static void rpcrdma2_sendctxs_destroy(struct rpcrdma2_ep *ep)
+{
+	u32 i;
+
+	if (!ep->re_sendctxs)
+		return;
+	for (i = 0; i < ep->re_sq_depth; i++) {
+		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
+
+		if (sc->sc_sge.addr)
+			ib_dma_unmap_single(ep->re_pd->device, sc->sc_sge.addr,
+					    ep->re_send_size, DMA_TO_DEVICE);
+		kfree(sc->sc_buf);
+	}
+	kfree(ep->re_sendctxs);
+}
+
+static int rpcrdma2_reps_create(struct rpcrdma2_ep *ep)
+{
+	struct ib_device *dev = ep->re_pd->device;
+	struct rpcrdma2_limits lim;
+	u32 i, nsegs;
+
+	rpcrdma2_reply_limits(&lim);
+	nsegs = rpcrdma2_segs_needed(&lim);
+	ep->re_reps = kcalloc(ep->re_rq_depth, sizeof(*ep->re_reps),
+			      GFP_KERNEL);
+	if (!ep->re_reps)
+		return -ENOMEM;
+	for (i = 0; i < ep->re_rq_depth; i++) {
+		struct rpcrdma2_rep *rep = &ep->re_reps[i];
+
+		rep->rr_ep = ep;
+		rep->rr_buf = kmalloc(ep->re_recv_size, GFP_KERNEL);
+		rep->rr_writes = kcalloc(lim.max_write_chunks,
+					 sizeof(*rep->rr_writes), GFP_KERNEL);
+		rep->rr_segs = kcalloc(nsegs, sizeof(*rep->rr_segs),
+				       GFP_KERNEL);
+		if (!rep->rr_buf || !rep->rr_writes || !rep->rr_segs)
+			return -ENOMEM;
+		/* a reply has no Read list: the limits accept none */
+		if (rpcrdma2_chunk_lists_init(&rep->rr_hdr.cl, &lim, NULL, 0,
+					      rep->rr_writes,
+					      lim.max_write_chunks,
+					      rep->rr_segs, nsegs))
+			return -EINVAL;
+		rep->rr_sge.addr = ib_dma_map_single(dev, rep->rr_buf,
+						     ep->re_recv_size,
+						     DMA_FROM_DEVICE);
+		if (ib_dma_mapping_error(dev, rep->rr_sge.addr)) {
+			rep->rr_sge.addr = 0;
+			return -EIO;
+		}
+		rep->rr_sge.length = ep->re_recv_size;
+		rep->rr_sge.lkey = ep->re_pd->local_dma_lkey;
+		rep->rr_cqe.done = rpcrdma2_wc_receive;
+		rep->rr_wr.wr_cqe = &rep->rr_cqe;
+		rep->rr_wr.sg_list = &rep->rr_sge;
+		rep->rr_wr.num_sge = 1;
+	}
+	return 0;
+}
+
+static void rpcrdma2_reps_destroy(struct rpcrdma2_ep *ep)
+{
+	u32 i;
+
+	if (!ep->re_reps)
+		return;
+	for (i = 0; i < ep->re_rq_depth; i++) {
+		struct rpcrdma2_rep *rep = &ep->re_reps[i];
+
+		if (rep->rr_sge.addr)
+			ib_dma_unmap_single(ep->re_pd->device,
+					    rep->rr_sge.addr, ep->re_recv_size,
+					    DMA_FROM_DEVICE);
+		kfree(rep->rr_buf);
+		kfree(rep->rr_writes);
+		kfree(rep->rr_segs);
+	}
+	kfree(ep->re_reps);
+}
+
+/* Run one asynchronous rdma_cm step and wait for its event */
+static int rpcrdma2_cm_wait(struct rpcrdma2_ep *ep, int ret)
+{
+	long left;
+
+	if (ret)
+		return ret;
+	left = wait_for_completion_interruptible_timeout(&ep->re_done,
+							 RPCRDMA2_CM_WAIT);
+	if (left < 0)
+		return left;
+	if (!left)
+		return -ETIMEDOUT;
+	reinit_completion(&ep->re_done);
+	return ep->re_cm_status < 0 ? ep->re_cm_status : 0;
+}
+
+static int rpcrdma2_ep_resolve(struct rpcrdma2_ep *ep)
+{
+	struct rpc_xprt *xprt = &ep->re_xprt->rx_xprt;
+	int ret;
+
+	ep->re_id = rdma_create_id(xprt->xprt_net, rpcrdma2_cm_handler, ep,
+				   RDMA_PS_TCP, IB_QPT_RC);
+	if (IS_ERR(ep->re_id)) {
+		ret = PTR_ERR(ep->re_id);
+		ep->re_id = NULL;
+		return ret;
+	}
+	ret = rdma_resolve_addr(ep->re_id, NULL, (struct sockaddr *)&xprt->addr,
+				RPCRDMA2_RESOLVE_TIMEOUT);
+	ret = rpcrdma2_cm_wait(ep, ret);
+	if (ret)
+		return ret;
+	ret = rdma_resolve_route(ep->re_id, RPCRDMA2_RESOLVE_TIMEOUT);
+	return rpcrdma2_cm_wait(ep, ret);
+}
+
+static int rpcrdma2_ep_create_qp(struct rpcrdma2_ep *ep)
+{
+	struct ib_device *dev = ep->re_id->device;
+	struct ib_qp_init_attr attr = {};
+
+	ep->re_pd = ib_alloc_pd(dev, 0);
+	if (IS_ERR(ep->re_pd)) {
+		int ret = PTR_ERR(ep->re_pd);
+
+		ep->re_pd = NULL;
+		return ret;
+	}
+	ep->re_dev_reminv = dev->attrs.device_cap_flags &
+			    IB_DEVICE_MEM_MGT_EXTENSIONS;
+	/* one more of each for ib_drain_qp() */
+	ep->re_scq = ib_alloc_cq_any(dev, ep, ep->re_sq_depth + 1,
+				     IB_POLL_WORKQUEUE);
+	if (IS_ERR(ep->re_scq)) {
+		int ret = PTR_ERR(ep->re_scq);
+
+		ep->re_scq = NULL;
+		return ret;
+	}
+	ep->re_rcq = ib_alloc_cq_any(dev, ep, ep->re_rq_depth + 1,
+				     IB_POLL_WORKQUEUE);
+	if (IS_ERR(ep->re_rcq)) {
+		int ret = PTR_ERR(ep->re_rcq);
+
+		ep->re_rcq = NULL;
+		return ret;
+	}
+	attr.qp_context = ep;
+	attr.send_cq = ep->re_scq;
+	attr.recv_cq = ep->re_rcq;
+	attr.cap.max_send_wr = ep->re_sq_depth + 1;
+	attr.cap.max_recv_wr = ep->re_rq_depth + 1;
+	attr.cap.max_send_sge = 1;
+	attr.cap.max_recv_sge = 1;
+	attr.sq_sig_type = IB_SIGNAL_REQ_WR;
+	attr.qp_type = IB_QPT_RC;
+	return rdma_create_qp(ep->re_id, ep->re_pd, &attr);
+}
+
+/* RFC 8797 thresholds and the version to try, from what ESTABLISHED brought */
+static void rpcrdma2_ep_negotiate(struct rpcrdma2_ep *ep)
+{
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+
+	rpcrdma2_cm_pdata_negotiate(ep->re_peer.version ? &ep->re_peer : NULL,
+				    ep->re_send_size, ep->re_recv_size,
+				    RPCRDMA2_V1_DEF_INLINE, &ep->re_v1_send,
+				    &ep->re_v1_recv);
+	ep->re_peer_rbsiz = RPCRDMA2_DEF_RBSIZ;
+	ep->re_peer_brs = RPCRDMA2_DEF_BRS;
+	ep->re_try_vers = READ_ONCE(r->rx_v1_only) ? RPCRDMA2_VERS_1 :
+						     RPCRDMA2_VERS_2;
+	WRITE_ONCE(r->rx_vers, 0);
+	WRITE_ONCE(r->rx_send_inline,
+		   rpcrdma2_send_threshold(0, ep->re_v1_send, 0,
+					   ep->re_send_size));
+	WRITE_ONCE(r->rx_recv_inline,
+		   rpcrdma2_recv_threshold(0, ep->re_v1_recv,
+					   ep->re_recv_size));
+}
+
+static int rpcrdma2_ep_establish(struct rpcrdma2_ep *ep)
+{
+	struct ib_device *dev = ep->re_id->device;
+	struct rdma_conn_param param = {};
+	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
+	u32 i;
+	int ret;
+
+	ret = rpcrdma2_cm_pdata_build(pdata, sizeof(pdata),
+				      ep->re_dev_reminv, ep->re_send_size,
+				      ep->re_recv_size);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ep->re_rq_depth; i++) {
+		rpcrdma2_post_recv(ep, &ep->re_reps[i]);
+		if (atomic_read(&ep->re_closing))
+			return -ENOTCONN;
+	}
+	param.private_data = pdata;
+	param.private_data_len = sizeof(pdata);
+	/* the server reads Read chunks from us; we read nothing */
+	param.responder_resources = min_t(int, dev->attrs.max_qp_rd_atom,
+					  U8_MAX);
+	param.initiator_depth = 0;
+	param.retry_count = 6;
+	/* a server that is short of Receives for a moment: retry for ever */
+	param.rnr_retry_count = 7;
+	ret = rpcrdma2_cm_wait(ep, rdma_connect(ep->re_id, &param));
+	if (ret)
+		return ret;
+	rpcrdma2_ep_negotiate(ep);
+	trace_xprtrdma2_established(ep);
+	return 0;
+}
+
+/**
+ * rpcrdma2_ep_connect - build an endpoint and connect it
+ * @r: the transport, whose send lock the connect worker holds
+ *
+ * Resolves the server's address and route, builds the queue pair and its
+ * contexts, posts every Receive, and connects with our RFC 8797 private
+ * data; the server's is parsed when the connection is ESTABLISHED. On
+ * failure the caller tears down what was built with
+ * rpcrdma2_ep_disconnect().
+ *
+ * Context: process; may sleep.
+ *
+ * Return: %0 when connected; %-ENOMEM; an rdma_cm or verbs error;
+ * %-ETIMEDOUT if a CM step never reported; %-ECONNREFUSED if the server
+ * rejected us.
+ */
+int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
+{
+	struct rpcrdma2_ep *ep;
+	int ret;
+
+	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
+	if (!ep)
+		return -ENOMEM;
+	ep->re_xprt = r;
+	init_completion(&ep->re_done);
+	init_llist_head(&ep->re_send_free);
+	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
+	ep->re_recv_size = ep->re_send_size;
+	ep->re_max_requests = r->rx_xprt.max_reqs;
+	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS;
+	ep->re_sq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS;
+	r->rx_ep = ep;
+
+	ret = rpcrdma2_ep_resolve(ep);
+	if (ret)
+		return ret;
+	ret = rpcrdma2_ep_create_qp(ep);
+	if (ret)
+		return ret;
+	ret = rpcrdma2_sendctxs_create(ep);
+	if (ret)
+		return ret;
+	ret = rpcrdma2_reps_create(ep);
+	if (ret)
+		return ret;
+	return rpcrdma2_ep_establish(ep);
+}
+
+/**
+ * rpcrdma2_ep_disconnect - tear down the current endpoint
+ * @r: the transport
+ *
+ * Disconnects, flushes every posted work request (their completion
+ * handlers run, and release nothing twice), then frees everything in the
+ * reverse order of rpcrdma2_ep_connect(). Safe on a half-built endpoint
+ * and when there is none.
+ *
+ * Context: process; the caller holds the transport's send lock.
+ */
+void rpcrdma2_ep_disconnect(struct rpcrdma2_xprt *r)
+{
+	struct rpcrdma2_ep *ep = r->rx_ep;
+
+	if (!ep)
+		return;
+	atomic_set(&ep->re_closing, 1);
+	if (ep->re_id && ep->re_id->qp) {
+		rdma_disconnect(ep->re_id);
+		ib_drain_qp(ep->re_id->qp);
+		rdma_destroy_qp(ep->re_id);
+	}
+	trace_xprtrdma2_disconnect(ep);
+	rpcrdma2_reps_destroy(ep);
+	rpcrdma2_sendctxs_destroy(ep);
+	if (ep->re_rcq)
+		ib_free_cq(ep->re_rcq);
+	if (ep->re_scq)
+		ib_free_cq(ep->re_scq);
+	if (ep->re_pd)
+		ib_dealloc_pd(ep->re_pd);
+	if (ep->re_id)
+		rdma_destroy_id(ep->re_id);
+	r->rx_ep = NULL;
+	kfree(ep);
+}

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xprtrdma2: the client side of RPC-over-RDMA Version 2
+ * (draft-cel-nfsv4-rpcrdma-version-two-09) with Version 1 (RFC 8166)
+ * fallback, a sunrpc transport class with netid "rdma2". Private
+ * declarations shared by the layers: transport.c (the rpc_xprt_ops table,
+ * knobs, connect worker, mountstats), verbs.c (rdma_cm, the endpoint,
+ * Send and Receive contexts and their completions), marshal.c (transport
+ * headers out, replies in, version negotiation) and policy.c (pure
+ * decisions, KUnit-tested).
+ */
+#ifndef _XPRT_RDMA2_H
+#define _XPRT_RDMA2_H
+
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/llist.h>
+#include <linux/sunrpc/xprt.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+
+#include <rpcrdma2/cm_pdata.h>
+#include <rpcrdma2/codec.h>
+
+/*
+ * Our transport ident: none of the in-tree ones (UDP 17, TCP 6, RDMA 256,
+ * LOCAL 257, TCP_TLS 258, the BC bit), clear of the next upstream values,
+ * and within the NFS client's unsigned short.
+ */
+#define XPRT_TRANSPORT_RDMA2		0x2002
+
+/**
+ * struct rpcrdma2_cid - completion ID: which queue, which work request
+ * @queue_id: resource ID of the CQ the work request completes on
+ * @completion_id: per-endpoint number of the work-request context
+ */
+struct rpcrdma2_cid {
+	u32 queue_id;
+	int completion_id;
+};
+
+/* Counters shown in /proc/self/mountstats (transport.c) */
+enum rpcrdma2_counter {
+	RPCRDMA2_C_CALLS_INLINE,	/* Calls sent as RDMA_MSG / RDMA2_MSG */
+	RPCRDMA2_C_REPLIES,		/* replies matched to a Call */
+	RPCRDMA2_C_BAD_REPLIES,		/* replies discarded (codec, version) */
+	RPCRDMA2_C_NO_RQST,		/* replies with an xid nobody waits for */
+	RPCRDMA2_C_ERRORS,		/* RDMA_ERROR / RDMA2_ERROR received */
+	RPCRDMA2_C_FALLBACKS,		/* ERR_VERS: connection fell back to v1 */
+	RPCRDMA2_C_CONNPROP_RECV,	/* RDMA2_CONNPROP received */
+	RPCRDMA2_C_CONNPROP_SENT,	/* RDMA2_CONNPROP sent */
+	RPCRDMA2_C_REMOTE_INV,		/* Receives with IB_WC_WITH_INVALIDATE */
+	RPCRDMA2_C_TOO_BIG,		/* Calls that fit no way we can send */
+	RPCRDMA2_C_NO_SENDCTX,		/* sends that waited for a Send context */
+	RPCRDMA2_C_REVERSE_DROPPED,	/* reverse-direction Calls dropped */
+	RPCRDMA2_NR_COUNTERS
+};
+
+/**
+ * struct rpcrdma2_sendctx - one Send and the buffer it reads from
+ * @sc_cqe: completion handler of the Send
+ * @sc_cid: completion ID
+ * @sc_ep: the endpoint it belongs to
+ * @sc_free: entry on &rpcrdma2_ep.re_send_free
+ * @sc_wr: the Send work request
+ * @sc_sge: its gather entry
+ * @sc_buf: transport header and RPC message, &rpcrdma2_ep.re_send_size
+ *	bytes, DMA-mapped for the life of the endpoint
+ *
+ * A Send owns its context until the Send completes, whatever happens to
+ * the RPC it carried, so a buffer the device may still read is never
+ * reused.
+ */
+struct rpcrdma2_sendctx {
+	struct ib_cqe		sc_cqe;
+	struct rpcrdma2_cid	sc_cid;
+	struct rpcrdma2_ep	*sc_ep;
+	struct llist_node	sc_free;
+	struct ib_send_wr	sc_wr;
+	struct ib_sge		sc_sge;
+	void			*sc_buf;
+};
+
+/**
+ * struct rpcrdma2_rep - one Receive and the message it brought
+ * @rr_cqe: completion handler of the Receive
+ * @rr_cid: completion ID
+ * @rr_ep: the endpoint it belongs to
+ * @rr_wr: the Receive work request
+ * @rr_sge: its scatter entry
+ * @rr_buf: receive buffer, &rpcrdma2_ep.re_recv_size bytes, DMA-mapped
+ *	for the life of the endpoint
+ * @rr_hdr: the decoded transport header
+ * @rr_reads: Read segment array for @rr_hdr (a reply has none; sized by
+ *	the limits so the decoder can say so)
+ * @rr_writes: Write chunk array for @rr_hdr
+ * @rr_segs: Write/Reply segment array for @rr_hdr
+ */
+struct rpcrdma2_rep {
+	struct ib_cqe			rr_cqe;
+	struct rpcrdma2_cid		rr_cid;
+	struct rpcrdma2_ep		*rr_ep;
+	struct ib_recv_wr		rr_wr;
+	struct ib_sge			rr_sge;
+	void				*rr_buf;
+	struct rpcrdma2_hdr		rr_hdr;
+	struct rpcrdma2_read_seg	*rr_reads;
+	struct rpcrdma2_chunk		*rr_writes;
+	struct rpcrdma2_seg		*rr_segs;
+};
+
+/**
+ * struct rpcrdma2_ep - one connection attempt and the resources it holds
+ * @re_xprt: the transport this endpoint serves
+ * @re_id: rdma_cm identifier
+ * @re_pd: protection domain
+ * @re_scq: Send completion queue
+ * @re_rcq: Receive completion queue
+ * @re_done: rdma_cm steps (address, route, connection) report here
+ * @re_cm_status: result of the last rdma_cm step: 0 pending, 1 done,
+ *	or a negative errno
+ * @re_connected: ESTABLISHED was seen and no disconnect yet
+ * @re_closing: teardown started; later CM events close nothing
+ * @re_peer: the server's RFC 8797 private data, or the v1 defaults
+ * @re_dev_reminv: the device can take remote invalidation (R bit)
+ * @re_send_size: our Send buffer size
+ * @re_recv_size: our Receive buffer size, advertised in private data and
+ *	as RBSIZ
+ * @re_max_requests: Calls we may have outstanding (the slot table)
+ * @re_vers: version of the connection; 0 while the first Call's answer
+ *	is awaited (draft §7)
+ * @re_try_vers: the version the first Call went out in
+ * @re_first_xid: xid of that first Call, whose answer decides the version
+ * @re_first_sent: the first Call has gone out
+ * @re_v1_send: RFC 8797 client-to-server inline threshold
+ * @re_v1_recv: RFC 8797 server-to-client inline threshold
+ * @re_peer_rbsiz: v2: the server's Receive Buffer Size (draft §4.2.1)
+ * @re_peer_brs: v2: the server's Reverse Request Support (draft §4.2.2)
+ * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
+ * @re_next_cid: completion ID generator
+ * @re_send_free: idle Send contexts
+ * @re_sendctxs: every Send context (array of @re_sq_depth)
+ * @re_sq_depth: Send Queue entries, one per Send context
+ * @re_reps: every Receive context (array of @re_rq_depth)
+ * @re_rq_depth: Receives kept posted
+ */
+struct rpcrdma2_ep {
+	struct rpcrdma2_xprt		*re_xprt;
+	struct rdma_cm_id		*re_id;
+	struct ib_pd			*re_pd;
+	struct ib_cq			*re_scq;
+	struct ib_cq			*re_rcq;
+	struct completion		re_done;
+	int				re_cm_status;
+	bool				re_connected;
+	atomic_t			re_closing;
+
+	struct rpcrdma2_cm_pdata	re_peer;
+	bool				re_dev_reminv;
+	u32				re_send_size;
+	u32				re_recv_size;
+	u32				re_max_requests;
+
+	u32				re_vers;
+	u32				re_try_vers;
+	u32				re_first_xid;
+	bool				re_first_sent;
+	u32				re_v1_send;
+	u32				re_v1_recv;
+	u32				re_peer_rbsiz;
+	u32				re_peer_brs;
+	bool				re_connprop_sent;
+
+	atomic_t			re_next_cid;
+	struct llist_head		re_send_free;
+	struct rpcrdma2_sendctx		*re_sendctxs;
+	u32				re_sq_depth;
+	struct rpcrdma2_rep		*re_reps;
+	u32				re_rq_depth;
+};
+
+/**
+ * struct rpcrdma2_xprt - an rdma2 client transport
+ * @rx_xprt: the generic RPC transport
+ * @rx_ep: the current endpoint, or NULL; changed only by the connect
+ *	worker and ->close, which both hold the transport's send lock
+ * @rx_connect_worker: establishes a connection
+ * @rx_reqs: requests with buffers (transport.c), so that a reconnect
+ *	can take back their congestion slots
+ * @rx_reqs_lock: protects @rx_reqs
+ * @rx_timeout: the timeout ->set_connect_timeout installs
+ * @rx_v1_only: the server answered ERR_VERS: later connections start in
+ *	version 1 (draft §7.2)
+ * @rx_vers: version of the last connection, for mountstats
+ * @rx_send_inline: its client-to-server inline threshold
+ * @rx_recv_inline: its server-to-client inline threshold
+ * @rx_stats: counters (enum rpcrdma2_counter)
+ */
+struct rpcrdma2_xprt {
+	struct rpc_xprt			rx_xprt;
+	struct rpcrdma2_ep		*rx_ep;
+	struct delayed_work		rx_connect_worker;
+	struct list_head		rx_reqs;
+	spinlock_t			rx_reqs_lock;	/* rx_reqs */
+	struct rpc_timeout		rx_timeout;
+	bool				rx_v1_only;
+	u32				rx_vers;
+	u32				rx_send_inline;
+	u32				rx_recv_inline;
+	atomic64_t			rx_stats[RPCRDMA2_NR_COUNTERS];
+};
+
+static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)
+{
+	return container_of(xprt, struct rpcrdma2_xprt, rx_xprt);
+}
+
+static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
+				  enum rpcrdma2_counter c, u64 n)
+{
+	atomic64_add(n, &r->rx_stats[c]);
+}
+
+/* Defaults and bounds of the module parameters (transport.c) */
+#define RPCRDMA2_DEF_REQUESTS		64
+#define RPCRDMA2_MIN_REQUESTS		2
+#define RPCRDMA2_MAX_REQUESTS		1024
+#define RPCRDMA2_DEF_INLINE_SIZE	RPCRDMA2_V2_DEF_INLINE
+#define RPCRDMA2_MIN_INLINE_SIZE	RPCRDMA2_V2_DEF_INLINE
+#define RPCRDMA2_MAX_INLINE_SIZE	(64 * 1024)
+/* Receives beyond the slot table: the server's CONNPROP, stray messages */
+#define RPCRDMA2_EXTRA_RECVS		4
+/* Send contexts beyond the slot table: CONNPROP, a v1 resend */
+#define RPCRDMA2_EXTRA_SENDS		4
+/* Decoder limits for replies: a reply carries Write and Reply chunks */
+#define RPCRDMA2_REPLY_WRITE_CHUNKS	4
+#define RPCRDMA2_REPLY_SEGS		32
+
+/* transport.c */
+extern unsigned int xprt_rdma2_max_requests;
+extern unsigned int xprt_rdma2_inline_size;
+
+/* verbs.c */
+int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r);
+void rpcrdma2_ep_disconnect(struct rpcrdma2_xprt *r);
+void rpcrdma2_ep_close(struct rpcrdma2_ep *ep);
+struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep);
+int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
+		       u32 len);
+void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep);
+
+/* marshal.c */
+int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
+void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
+			    bool remote_inv);
+void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep);
+void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim);
+
+/* policy.c: pure decisions, no I/O */
+
+/**
+ * enum rpcrdma2_vers_verdict - what the reply to a Call means for the
+ *	connection's version (draft §7)
+ * @RPCRDMA2_VERS_USE: a valid reply in the connection's version; use it
+ * @RPCRDMA2_VERS_FIXED: the first valid reply: the version is now fixed
+ * @RPCRDMA2_VERS_FALLBACK: ERR_VERS to the first Call: resend it in v1
+ * @RPCRDMA2_VERS_DISCARD: a reply in the wrong version: drop it (§7.3)
+ */
+enum rpcrdma2_vers_verdict {
+	RPCRDMA2_VERS_USE,
+	RPCRDMA2_VERS_FIXED,
+	RPCRDMA2_VERS_FALLBACK,
+	RPCRDMA2_VERS_DISCARD,
+};
+
+u32 rpcrdma2_credits(u32 wire, u32 max_requests);
+u32 rpcrdma2_send_threshold(u32 vers, u32 v1_send, u32 peer_rbsiz,
+			    u32 send_size);
+u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size);
+enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
+						 u32 first_xid,
+						 const struct rpcrdma2_hdr *hdr);
+int rpcrdma2_error_errno(u32 code);
+
+#endif /* _XPRT_RDMA2_H */

@@ -834,37 +834,9 @@ static int decode_bad_vers(size_t len, const struct rpcrdma2_hdr *hdr,
 	return -EPROTONOSUPPORT;
 }
 
-/**
- * rpcrdma2_decode - parse one received RPC-over-RDMA v1 or v2 header
- * @buf: the received message: transport header, then any RPC message
- * @len: its length in bytes
- * @hdr: parsed header; its chunk list arrays and limits must already be
- *	attached with rpcrdma2_chunk_lists_init()
- * @rej: on rejection, what the spec says to do about it
- *
- * Checks every count against the bytes left and against the limits in
- * @hdr->cl before use,
- * never reads outside @buf and never writes beyond the capacities in
- * @hdr->cl. On success, @hdr->hdr_len is where the RPC message starts and
- * @hdr->rpc_len its length (RDMA_MSG / RDMA2_MSG). On failure @hdr holds
- * what was parsed before the fault (at least xid, vers, credits and htype
- * when @len >= 16) and @rej says whether to discard the message or which
- * error, with its arm data, to send back (rpcrdma2_encode_reject()).
- *
- * Context: any; does not sleep or allocate.
- *
- * Return:
- *   %0: @hdr is valid;
- *   %-EPROTONOSUPPORT: rdma_vers is outside the range in @hdr->cl.lim
- *	(1..2 by default);
- *   %-EOPNOTSUPP: unknown or unsupported header type (including v1
- *	RDMA_MSGP and RDMA_DONE);
- *   %-EIO: truncated or otherwise malformed header;
- *   %-E2BIG: more chunks or segments than the limits allow;
- *   %-EINVAL: @len does not fit in 32 bits.
- */
-int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
-		    struct rpcrdma2_reject *rej)
+/* rpcrdma2_decode() with a responder's answer to every rejection */
+static int decode_hdr(const u8 *buf, size_t len, struct rpcrdma2_hdr *hdr,
+		      struct rpcrdma2_reject *rej)
 {
 	struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	const struct rpcrdma2_limits *lim = &cl->lim;
@@ -923,5 +895,79 @@ int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
 	if (rc != DECODE_CHUNK_LISTS)
 		return rc;
 	return decode_msg(buf, p, end, lim, hdr, rej);
+}
+
+/*
+ * A rejected message that says it is a reply is discarded, never answered
+ * (rpcrdma2_decode()). Only v2 says so, in rdma_flags (draft v2 §3.2), the
+ * word after the four fixed ones in every v2 header type. It is read from
+ * @buf, not from the parsed header: some rejections come before
+ * decode_v2() reads rdma_flags (an unknown header type) or never get there
+ * (decode_bad_vers()). Out of line, to keep the valid-header path short
+ * (make bench-codec).
+ */
+static noinline int reject_v2_reply(const u8 *buf, size_t len,
+				    struct rpcrdma2_reject *rej, int rc)
+{
+	if (!rej->discard && len >= RPCRDMA2_V2_PREFIX_SIZE &&
+	    xdr_get32(buf + XDR_WORD) == RPCRDMA2_VERS_2 &&
+	    (xdr_get32(buf + RPCRDMA2_FIXED_SIZE) & RPCRDMA2_F_RESPONSE))
+		return reject_discard(rej, rej->reason, rc);
+	return rc;
+}
+
+/**
+ * rpcrdma2_decode - parse one received RPC-over-RDMA v1 or v2 header
+ * @buf: the received message: transport header, then any RPC message
+ * @len: its length in bytes
+ * @hdr: parsed header; its chunk list arrays and limits must already be
+ *	attached with rpcrdma2_chunk_lists_init()
+ * @rej: on rejection, what the spec says to do about it
+ *
+ * Checks every count against the bytes left and against the limits in
+ * @hdr->cl before use,
+ * never reads outside @buf and never writes beyond the capacities in
+ * @hdr->cl. On success, @hdr->hdr_len is where the RPC message starts and
+ * @hdr->rpc_len its length (RDMA_MSG / RDMA2_MSG). On failure @hdr holds
+ * what was parsed before the fault (at least xid, vers, credits and htype
+ * when @len >= 16) and @rej says whether to discard the message or which
+ * error, with its arm data, to send back (rpcrdma2_encode_reject()).
+ *
+ * A rejected reply is never answered. A v2 header whose rdma_flags word
+ * (the fifth, when @len covers it) has RPCRDMA2_F_RESPONSE set says it is
+ * a reply (draft v2 §3.2), so every rejection of one, whatever the
+ * reason, sets @rej->discard: RFC 8166 §4.5 ("If errors are detected in
+ * the RPC-over-RDMA header of an RPC Reply message, a Requester MUST
+ * silently discard the message"), draft v2 §5.3.3 (error messages never
+ * flow from requester to responder). @rej->reason still says why. That
+ * covers rejections made before rdma_flags is parsed (an unknown header
+ * type, a version outside the limits), and an RFC 8166-layout ERR_VERS
+ * (&rpcrdma2_error.v1_layout), whose fifth word ERR_VERS reads as
+ * RESPONSE: a well-formed one decodes, a malformed one is discarded, as
+ * RFC 8166 §4.5 asks of any RDMA_ERROR that cannot be decoded. A v1
+ * header does not say whether it is a call or a reply, so v1 rejections
+ * (and v2 ones under 20 bytes, which lack rdma_flags) keep a responder's
+ * answer: a requester must discard those itself, whatever @rej says.
+ *
+ * Context: any; does not sleep or allocate.
+ *
+ * Return:
+ *   %0: @hdr is valid;
+ *   %-EPROTONOSUPPORT: rdma_vers is outside the range in @hdr->cl.lim
+ *	(1..2 by default);
+ *   %-EOPNOTSUPP: unknown or unsupported header type (including v1
+ *	RDMA_MSGP and RDMA_DONE);
+ *   %-EIO: truncated or otherwise malformed header;
+ *   %-E2BIG: more chunks or segments than the limits allow;
+ *   %-EINVAL: @len does not fit in 32 bits.
+ */
+int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
+		    struct rpcrdma2_reject *rej)
+{
+	int rc = decode_hdr(buf, len, hdr, rej);
+
+	if (rc)
+		return reject_v2_reply(buf, len, rej, rc);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_decode);

@@ -62,6 +62,24 @@ KUNIT_ARRAY_PARAM(cv_invalid, cv_invalid, cv_vec_desc);
 KUNIT_ARRAY_PARAM(cv_enc_bad, cv_enc_bad, cv_enc_bad_desc);
 KUNIT_ARRAY_PARAM(cv_read_len, cv_read_len, cv_read_len_desc);
 
+/* Every v2 vector long enough to hold rdma_flags, valid ones first */
+static const void *cv_v2_gen_params(const void *prev, char *desc)
+{
+	const struct cv_vec *v = prev ? (const struct cv_vec *)prev + 1 :
+				      cv_valid;
+
+	for (;; v++) {
+		if (v == cv_valid + ARRAY_SIZE(cv_valid))
+			v = cv_invalid;
+		if (v == cv_invalid + ARRAY_SIZE(cv_invalid))
+			return NULL;
+		if (cv_is_v2(v))
+			break;
+	}
+	cv_vec_desc(v, desc);
+	return v;
+}
+
 /* Every field of a valid header decodes as worked out by hand */
 static void codec_decode_valid(struct kunit *test)
 {
@@ -237,6 +255,40 @@ static void codec_reject_reply(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c2->hdr.err.vers.high, v->reply.vers.high);
 }
 
+/*
+ * A v2 reply is never answered (RFC 8166 §4.5): any v2 vector with
+ * RPCRDMA2_F_RESPONSE forced on, cut at any length that keeps rdma_flags,
+ * decodes or is discarded, with its reason, and has no error reply.
+ */
+static void codec_reply_never_answered(struct kunit *test)
+{
+	const struct cv_vec *v = test->param_value;
+	struct cvk *c = cvk_alloc(test, cv_lim(v));
+	u8 *in = cvk_buf(test), *out = cvk_buf(test);
+	u32 cut;
+	int rc;
+
+	cv_bytes(v->words, v->nwords, in);
+	cv_set_response(in);
+
+	for (cut = RPCRDMA2_V2_PREFIX_SIZE; cut <= cv_len(v); cut++) {
+		rc = rpcrdma2_decode(in, cut, &c->hdr, &c->rej);
+		if (!rc)
+			continue;
+		KUNIT_ASSERT_TRUE_MSG(test, c->rej.discard,
+				      "cut %u: %s answered with code %u", cut,
+				      rpcrdma2_reason_name(c->rej.reason),
+				      c->rej.reply.code);
+		KUNIT_ASSERT_NE_MSG(test, c->rej.reason,
+				    (u32)RPCRDMA2_REASON_NONE, "cut %u", cut);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    rpcrdma2_encode_reject(&c->hdr, &c->rej,
+							   CV_CREDITS, out,
+							   CV_BUF_SIZE),
+				    -EINVAL, "cut %u", cut);
+	}
+}
+
 /* The encoder refuses what the specs forbid a sender to send */
 static void codec_encode_refuses(struct kunit *test)
 {
@@ -338,6 +390,7 @@ static struct kunit_case rpcrdma2_codec_cases[] = {
 	KUNIT_CASE_PARAM(codec_truncate_valid, cv_valid_gen_params),
 	KUNIT_CASE_PARAM(codec_decode_invalid, cv_invalid_gen_params),
 	KUNIT_CASE_PARAM(codec_reject_reply, cv_invalid_gen_params),
+	KUNIT_CASE_PARAM(codec_reply_never_answered, cv_v2_gen_params),
 	KUNIT_CASE_PARAM(codec_encode_refuses, cv_enc_bad_gen_params),
 	KUNIT_CASE_PARAM(codec_read_chunk_length, cv_read_len_gen_params),
 	{}

@@ -5,7 +5,8 @@
  * codec as the kernel modules.
  *
  * Exit status: 0 decoded, 1 rejected ("reject: <NAME>" names the error a
- * responder sends, or DISCARD), 2 usage or input error.
+ * responder sends, or DISCARD, which every rejected v2 reply gets), 2 usage
+ * or input error.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -45,8 +46,8 @@ static void print_help(FILE *f)
 		"\"reject: NAME\" where NAME is the error a responder sends\n"
 		"(ERR_VERS, ERR_CHUNK, RDMA2_ERR_BAD_XDR, RDMA2_ERR_INVAL_HTYPE,\n"
 		"RDMA2_ERR_READ_CHUNKS, RDMA2_ERR_WRITE_CHUNKS,\n"
-		"RDMA2_ERR_SEGMENTS, RDMA2_ERR_REPLY_RESOURCE) or DISCARD,\n"
-		"and \"reason: WHY\";\n"
+		"RDMA2_ERR_SEGMENTS, RDMA2_ERR_REPLY_RESOURCE) or DISCARD\n"
+		"(always, for a v2 reply), and \"reason: WHY\";\n"
 		"2 usage or input error.\n",
 		DEF_READ_CHUNKS, DEF_WRITE_CHUNKS, DEF_SEGS);
 }

@@ -7,7 +7,8 @@
  * caller-sized flat structure without allocating, checking every count
  * against the bytes left and the caller's limits before using it. When it
  * rejects a header it says exactly what the spec tells the receiver to do:
- * send a particular RDMA_ERROR / RDMA2_ERROR, or discard silently.
+ * send a particular RDMA_ERROR / RDMA2_ERROR, or discard silently (always,
+ * for a v2 reply; see struct rpcrdma2_reject).
  * The encoders write the same structure back to the wire.
  * See Documentation/codec.rst.
  */
@@ -272,8 +273,14 @@ enum rpcrdma2_reason {
  *	copies rdma_xid and rdma_vers from the rejected header
  *	(RFC 8166 §4.5, draft v2 §5.3.3); see rpcrdma2_encode_reject()
  *
- * @reply is what a responder sends. A requester silently discards any
- * reply it rejects (RFC 8166 §4.5), whatever @reply says.
+ * A reply is never answered (RFC 8166 §4.5: a requester "MUST silently
+ * discard" a reply whose header has errors; draft v2 §5.3.3: errors never
+ * flow from requester to responder). A v2 header says it is a reply
+ * (RPCRDMA2_F_RESPONSE in rdma_flags, draft v2 §3.2), so for a v2 header
+ * with RESPONSE set rpcrdma2_decode() sets @discard on every rejection,
+ * keeping @reason. A v1 header does not say (nor does a v2 message too
+ * short to hold rdma_flags): there @reply is what a responder sends, and
+ * a requester silently discards the message whatever @reply says.
  */
 struct rpcrdma2_reject {
 	u32 reason;

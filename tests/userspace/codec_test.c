@@ -288,6 +288,37 @@ static void test_reject_reply(const struct cv_vec *v)
 	result(ok, case_name("reply", v->name), "rc %d %s", n, why);
 }
 
+/*
+ * A v2 reply is never answered (RFC 8166 §4.5): @v with RPCRDMA2_F_RESPONSE
+ * forced on, cut at any length that keeps rdma_flags, decodes or is
+ * discarded, with its reason, and has no error reply.
+ */
+static void test_reply_never_answered(const struct cv_vec *v)
+{
+	static struct ctx c;
+	u8 in[CV_BUF_SIZE], out[CV_BUF_SIZE];
+	bool ok = true;
+	u32 cut;
+	int rc = 0, n = 0;
+
+	cv_bytes(v->words, v->nwords, in);
+	cv_set_response(in);
+	for (cut = RPCRDMA2_V2_PREFIX_SIZE; cut <= cv_len(v) && ok; cut++) {
+		ctx_init(&c);
+		rc = ctx_decode(&c, in, cut, cv_lim(v));
+		if (!rc)
+			continue;
+		n = rpcrdma2_encode_reject(&c.hdr, &c.rej, CV_CREDITS, out,
+					   sizeof(out));
+		ok = rc < 0 && c.rej.discard &&
+		     c.rej.reason != RPCRDMA2_REASON_NONE && n == -EINVAL;
+	}
+	result(ok, case_name("reply never answered", v->name),
+	       "cut %u: rc %d reason %s discard %d code %u, encode_reject %d",
+	       cut - 1, rc, rpcrdma2_reason_name(c.rej.reason),
+	       c.rej.discard, c.rej.reply.code, n);
+}
+
 static void test_encode_bad(const struct cv_enc_bad *b)
 {
 	static struct ctx c;
@@ -434,10 +465,14 @@ int main(void)
 		test_valid_encode(&cv_valid[i]);
 		test_encode_short(&cv_valid[i]);
 		test_truncations(&cv_valid[i]);
+		if (cv_is_v2(&cv_valid[i]))
+			test_reply_never_answered(&cv_valid[i]);
 	}
 	for (i = 0; i < ARRAY_SIZE(cv_invalid); i++) {
 		test_invalid(&cv_invalid[i]);
 		test_reject_reply(&cv_invalid[i]);
+		if (cv_is_v2(&cv_invalid[i]))
+			test_reply_never_answered(&cv_invalid[i]);
 	}
 	for (i = 0; i < ARRAY_SIZE(cv_enc_bad); i++)
 		test_encode_bad(&cv_enc_bad[i]);

@@ -146,11 +146,17 @@ t "tool: reject v2 RDMA2_NOMSG call with only a Reply chunk" 1 "" \
 	 00000000 00000000 00000001 00000001 0000e003 00001000 00000000 00600000" \
 	"reject: RDMA2_ERR_BAD_XDR" "reason: NOMSG_CHUNK"
 
-t "tool: reject v2 reply with a Read list" 1 "" \
+# a v2 reply (RESPONSE) is never answered (RFC 8166 §4.5): DISCARD
+t "tool: reject v2 reply with a Read list -> DISCARD" 1 "" \
 	"00c0fff0 00000002 00000080 00000000 00000001 00000000
 	 00000001 00000010 0000c001 00000200 00000000 20000000
 	 00000000 00000000 00000000 00c0fff0 00000001" \
-	"reject: RDMA2_ERR_BAD_XDR" "reason: REPLY_READS"
+	"reject: DISCARD" "reason: REPLY_READS"
+
+t "tool: reject v2 reply with a reserved flag -> DISCARD" 1 "" \
+	"01020306 00000002 00000020 00000000 80000001 00000000
+	 00000000 00000000 00000000 01020306 00000001" \
+	"reject: DISCARD" "reason: FLAGS"
 
 t "tool: v2 reply with unmatched rdma_inv_handle is accepted" 0 "" \
 	"00c0ffef 00000002 00000080 00000000 00000001 0000a001

@@ -1920,13 +1920,133 @@ static const u32 cv_w_v2_reply_with_read[] = {
 	0x00000001,	/* RPC: msg_type REPLY */
 };
 
-static const u32 cv_rw_v2_reply_with_read[] = {
-	0x00c0fff0,	/* rdma_xid, copied */
+/*
+ * v2 replies (RPCRDMA2_F_RESPONSE set) that break a rule: a requester
+ * "MUST silently discard" them (RFC 8166 §4.5), so the decoder says
+ * discard whatever the rule, and keeps the reason. Each is the twin of a
+ * Call above that earns an error reply.
+ */
+static const u32 cv_w_v2_htype2_reply[] = {
+	0x01020305,	/* rdma_xid */
 	0x00000002,	/* rdma_vers = 2 */
-	0x00000020,	/* rdma_credit = CV_CREDITS */
-	0x00000004,	/* rdma_htype = RDMA2_ERROR */
+	0x00000020,	/* rdma_credit */
+	0x00000002,	/* rdma_htype = 2: not a v2 type */
 	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
-	0x00000002,	/* rdma_err = RDMA2_ERR_BAD_XDR */
+};
+
+static const u32 cv_w_v2_reserved_flag_reply[] = {
+	0x01020306,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x80000001,	/* rdma_flags: RESPONSE + a reserved bit (§3.2) */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000000,	/* rdma_reply */
+	0x01020306,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+};
+
+static const u32 cv_w_v2_write_bad_bool_reply[] = {
+	0x01020307,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0xffffffff,	/* rdma_writes: not an XDR bool */
+	0x00000000,
+	0x01020307,
+};
+
+static const u32 cv_w_v2_reply_count_overrun_reply[] = {
+	0x00005679,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000000,	/* rdma_writes */
+	0x00000001,	/* rdma_reply: present */
+	0x00000002,	/*   2 segments, but only 1 follows */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+};
+
+/* a READ/READ reply returning two Write chunks, of 2 segments and 1 */
+static const u32 cv_w_v2_two_write_chunks_reply[] = {
+	0x0000567a,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads */
+	0x00000001,	/* rdma_writes: present */
+	0x00000002,	/*   2 segments */
+	0x00000001,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00000000,	/*     offset (low) */
+	0x00000002,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00001000,	/*     offset (low) */
+	0x00000001,	/* next: present */
+	0x00000001,	/*   1 segment */
+	0x00000003,	/*     handle */
+	0x00001000,	/*     length */
+	0x00000000,	/*     offset (high) */
+	0x00002000,	/*     offset (low) */
+	0x00000000,	/* next: end */
+	0x00000000,	/* rdma_reply */
+	0x0000567a,	/* RPC: xid */
+	0x00000001,	/* RPC: msg_type REPLY */
+};
+
+static const u32 cv_w_v2_nomsg_empty_reply[] = {
+	0x01020308,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit */
+	0x00000001,	/* rdma_htype = RDMA2_NOMSG */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000000,	/* rdma_reads: not present */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+/* the server's RDMA2_CONNPROP (RESPONSE set, §3.2) with a bad BRS */
+static const u32 cv_w_v2_brs_bad_enum_reply[] = {
+	0x00000000,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000040,	/* rdma_credit */
+	0x00000005,	/* rdma_htype = RDMA2_CONNPROP */
+	0x00000001,	/* rdma_flags = RPCRDMA2_F_RESPONSE */
+	0x00000001,	/* rdma_props: 1 propval */
+	0x00000002,	/*   rdma_which = RDMA2_PROPID_BRS */
+	0x00000004,	/*   rdma_data: 4 bytes */
+	0x00000003,	/*     3: not an rpcrdma2_rvreqsup */
+};
+
+/*
+ * RFC 8166 §4.5's ERR_VERS layout with an empty range: not that layout,
+ * and as RDMA2_ERROR (rdma_flags 1 = RESPONSE) ERR_VERS without room for
+ * its arm. An error that cannot be decoded is discarded (§4.5).
+ */
+static const u32 cv_w_v2_err_vers_v1_layout_bad[] = {
+	0x5a5a0002,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000008,	/* rdma_credit */
+	0x00000004,	/* rdma_proc = RDMA_ERROR */
+	0x00000001,	/* err = ERR_VERS (rdma_flags = RESPONSE in v2) */
+	0x00000001,	/*   rdma_vers_low = 1 (rdma_err ERR_VERS in v2) */
+	0x00000000,	/*   rdma_vers_high = 0: low > high */
 };
 
 static const struct cv_vec cv_invalid[] = {
@@ -2146,18 +2266,14 @@ static const struct cv_vec cv_invalid[] = {
 	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR },
 	  .reply_words = cv_rw_v2_nomsg_call_reply_only,
 	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_nomsg_call_reply_only) },
-	{ "reject: v2 RDMA2_NOMSG reply without a Reply chunk",
+	{ "reject: v2 RDMA2_NOMSG reply without a Reply chunk is discarded",
 	  .words = cv_w_v2_nomsg_reply_write_only,
 	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_reply_write_only), .rc = -EIO,
-	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK,
-	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
-	{ "reject: v2 reply with a Read list -> BAD_XDR (RFC 8166 §4.3.1)",
+	  .reason = RPCRDMA2_REASON_NOMSG_CHUNK, .discard = true },
+	{ "reject: v2 reply with a Read list is discarded (RFC 8166 §4.3.1)",
 	  .words = cv_w_v2_reply_with_read,
 	  .nwords = ARRAY_SIZE(cv_w_v2_reply_with_read), .rc = -EIO,
-	  .reason = RPCRDMA2_REASON_REPLY_READS,
-	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR },
-	  .reply_words = cv_rw_v2_reply_with_read,
-	  .reply_nwords = ARRAY_SIZE(cv_rw_v2_reply_with_read) },
+	  .reason = RPCRDMA2_REASON_REPLY_READS, .discard = true },
 	{ "reject: v1 RDMA_MSG without RPC message -> ERR_CHUNK",
 	  .words = cv_w_v1_msg, .nwords = ARRAY_SIZE(cv_w_v1_msg), .len = 28,
 	  .rc = -EIO, .reason = RPCRDMA2_REASON_NO_PAYLOAD,
@@ -2171,11 +2287,10 @@ static const struct cv_vec cv_invalid[] = {
 	  .nwords = ARRAY_SIZE(cv_w_v1_xid_mismatch), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_XID_MISMATCH,
 	  .reply = { .code = RPCRDMA2_V1_ERR_CHUNK } },
-	{ "reject: v2 CALL flagged RESPONSE -> BAD_XDR",
+	{ "reject: v2 CALL flagged RESPONSE is discarded",
 	  .words = cv_w_v2_call_flagged_response,
 	  .nwords = ARRAY_SIZE(cv_w_v2_call_flagged_response), .rc = -EIO,
-	  .reason = RPCRDMA2_REASON_MSG_TYPE,
-	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	  .reason = RPCRDMA2_REASON_MSG_TYPE, .discard = true },
 	{ "reject: v2 REPLY without RESPONSE -> BAD_XDR",
 	  .words = cv_w_v2_reply_not_flagged,
 	  .nwords = ARRAY_SIZE(cv_w_v2_reply_not_flagged), .rc = -EIO,
@@ -2243,6 +2358,62 @@ static const struct cv_vec cv_invalid[] = {
 	  .nwords = ARRAY_SIZE(cv_w_v2_propset_huge), .rc = -EIO,
 	  .reason = RPCRDMA2_REASON_TRUNCATED,
 	  .reply = { .code = RPCRDMA2_ERR_BAD_XDR } },
+	/* v2 replies: the same rules, never answered (RFC 8166 §4.5) */
+	{ "reject: v2 reply rdma_htype 2 is discarded",
+	  .words = cv_w_v2_htype2_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_htype2_reply), .rc = -EOPNOTSUPP,
+	  .reason = RPCRDMA2_REASON_HTYPE, .discard = true },
+	{ "reject: v2 reply with a reserved flag bit is discarded",
+	  .words = cv_w_v2_reserved_flag_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reserved_flag_reply), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_FLAGS, .discard = true },
+	{ "reject: v2 reply Write list discriminator -1 is discarded",
+	  .words = cv_w_v2_write_bad_bool_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_write_bad_bool_reply), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_BAD_BOOL, .discard = true },
+	{ "reject: v2 RDMA2_NOMSG reply, Reply chunk count overruns, is discarded",
+	  .words = cv_w_v2_reply_count_overrun_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_reply_count_overrun_reply), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED, .discard = true },
+	{ "reject: v2 reply Write chunk of 2 segments, limit 1 is discarded",
+	  .words = cv_w_v2_two_write_chunks_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks_reply),
+	  .lim = &cv_lim_one_seg, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_SEGMENTS, .discard = true },
+	{ "reject: v2 reply 2 Write chunks, limit 1 is discarded",
+	  .words = cv_w_v2_two_write_chunks_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks_reply),
+	  .lim = &cv_lim_one_write, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_WRITE_CHUNKS, .discard = true },
+	{ "reject: v2 reply Write chunk, limit 0 is discarded",
+	  .words = cv_w_v2_two_write_chunks_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_two_write_chunks_reply),
+	  .lim = &cv_lim_zero_writes, .rc = -E2BIG,
+	  .reason = RPCRDMA2_REASON_WRITE_CHUNKS, .discard = true },
+	{ "reject: v2 RDMA2_NOMSG reply without chunks is discarded",
+	  .words = cv_w_v2_nomsg_empty_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_nomsg_empty_reply), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_NOMSG_EMPTY, .discard = true },
+	{ "reject: v2 RDMA2_MSG reply without RPC message is discarded",
+	  .words = cv_w_v2_read_reply, .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
+	  .len = 60, .rc = -EIO, .reason = RPCRDMA2_REASON_NO_PAYLOAD,
+	  .discard = true },
+	{ "reject: v2 RDMA2_MSG reply of 61 bytes is discarded",
+	  .words = cv_w_v2_read_reply, .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
+	  .len = 61, .rc = -EIO, .reason = RPCRDMA2_REASON_UNALIGNED,
+	  .discard = true },
+	{ "reject: v2 RDMA2_MSG reply, limits 1..1 is discarded",
+	  .words = cv_w_v2_read_reply, .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
+	  .lim = &cv_lim_v1_only, .rc = -EPROTONOSUPPORT,
+	  .reason = RPCRDMA2_REASON_VERS, .discard = true },
+	{ "reject: v2 RDMA2_CONNPROP flagged RESPONSE, BRS 3 is discarded",
+	  .words = cv_w_v2_brs_bad_enum_reply,
+	  .nwords = ARRAY_SIZE(cv_w_v2_brs_bad_enum_reply), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_PROPVAL, .discard = true },
+	{ "reject: v2 ERR_VERS 1..0 in the RFC 8166 layout is discarded",
+	  .words = cv_w_v2_err_vers_v1_layout_bad,
+	  .nwords = ARRAY_SIZE(cv_w_v2_err_vers_v1_layout_bad), .rc = -EIO,
+	  .reason = RPCRDMA2_REASON_TRUNCATED, .discard = true },
 };
 
 /* ------------------------------------------------------------------ */
@@ -2261,6 +2432,22 @@ static inline void cv_bytes(const u32 *words, u32 nwords, u8 *buf)
 
 	for (i = 0; i < nwords; i++)
 		put_unaligned_be32(words[i], buf + 4 * i);
+}
+
+/* Is @v a v2 header long enough to hold rdma_flags? */
+static inline bool cv_is_v2(const struct cv_vec *v)
+{
+	return v->nwords > 1 && v->words[1] == RPCRDMA2_VERS_2 &&
+	       cv_len(v) >= RPCRDMA2_V2_PREFIX_SIZE;
+}
+
+/* Set RPCRDMA2_F_RESPONSE in the rdma_flags word of a v2 header in @buf */
+static inline void cv_set_response(u8 *buf)
+{
+	u8 *flags = buf + RPCRDMA2_FIXED_SIZE;
+
+	put_unaligned_be32(get_unaligned_be32(flags) | RPCRDMA2_F_RESPONSE,
+			   flags);
 }
 
 static inline const struct rpcrdma2_limits *cv_lim(const struct cv_vec *v)
@@ -2472,6 +2659,9 @@ static inline u32 cv_truncated(const struct cv_expect *e, u32 cut,
 	*discard = is_error;
 	if (e->vers == RPCRDMA2_VERS_2 && cut < RPCRDMA2_V2_PREFIX_SIZE)
 		return RPCRDMA2_REASON_TRUNCATED;
+	/* a v2 reply that keeps rdma_flags is never answered */
+	if (e->vers == RPCRDMA2_VERS_2 && (e->flags & RPCRDMA2_F_RESPONSE))
+		*discard = true;
 	if (cut % 4)
 		return RPCRDMA2_REASON_UNALIGNED;
 	return RPCRDMA2_REASON_TRUNCATED;

@@ -291,7 +291,9 @@ raw "v2 reserved rdma_flags bit" 2 "$(bad_xdr 5c000003)" "$(words <<EOF
 $(null_call 5c000003)
 EOF
 )" --after-negotiate
-raw "v2 RESPONSE on a Call" 2 "$(bad_xdr 5c000004)" "$(words <<EOF
+# RESPONSE marks a reply, and a reply with errors is silently discarded
+# (RFC 8166 §4.5, draft §5.3.3): no RDMA2_ERR_BAD_XDR for this one
+raw "v2 RESPONSE on a Call" 2 none "$(words <<EOF
 5c000004	# rdma_xid
 00000002	# rdma_vers
 00000020	# rdma_credit

@@ -141,6 +141,8 @@ static void xprt_rdma2_connect_worker(struct work_struct *work)
 	int rc;
 
 	xprt_clear_connected(xprt);
+	/* whatever is left of an endpoint that was never closed */
+	rpcrdma2_ep_disconnect(r);
 	xprt_rdma2_reset_cwnd(r);
 	rc = rpcrdma2_ep_connect(r);
 	xprt_clear_connecting(xprt);

@@ -88,9 +88,13 @@ static int rpcrdma2_cm_handler(struct rdma_cm_id *id,
 		rpcrdma2_cm_step(ep, -ENETUNREACH);
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
-		/* ->close destroys the id; the device waits for that */
+		/*
+		 * The device waits until the id is destroyed: by ->close once
+		 * connected, else by the connect worker, which this wakes.
+		 */
 		rpcrdma2_cm_step(ep, -ENODEV);
-		rpcrdma2_ep_close(ep);
+		if (ep->re_connected)
+			rpcrdma2_ep_close(ep);
 		break;
 	case RDMA_CM_EVENT_DISCONNECTED:
 	case RDMA_CM_EVENT_ADDR_CHANGE:

@@ -21,6 +21,16 @@ t_check() {
 
 t_done() { exit $T_FAILED; }
 
+# wait_for CMD...: run CMD every 0.2 s until it succeeds, for up to 30 s.
+wait_for() {
+	local i
+	for i in $(seq 150); do
+		"$@" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 # Fail the whole script at once (setup steps that later checks depend on).
 die() {
 	echo "FAIL: $1"

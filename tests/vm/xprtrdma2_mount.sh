@@ -14,6 +14,7 @@ vm_trace_on
 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
+HOOK=
 
 # The client module where modprobe finds it: the guest's module tree is a
 # read-only overlay, so put a writable layer over this kernel's directory.
@@ -42,13 +43,15 @@ xprt_field() {
 # mount_case NAME VERS EXTRA PORT WANT_VERS: mount, check the version the
 # connection settled on, round-trip data, unmount.
 mount_case() {
-	local name=$1 vers=$2 extra=$3 port=$4 want=$5 src=$GUEST_IP:/ got
+	local name=$1 vers=$2 extra=$3 port=$4 want=$5 src=$GUEST_IP:/ got t0
 	[ "$vers" = 3 ] && src=$GUEST_IP:$EXPORT_DIR
+	t0=$(date +%s%N)
 	if ! kmount "vers=$vers,proto=rdma2,port=$port$extra" "$src"; then
 		t_fail "$name mounts" "mount failed"
 		return
 	fi
-	t_pass "$name mounts"
+	MOUNT_MS=$((($(date +%s%N) - t0) / 1000000))
+	t_pass "$name mounts (${MOUNT_MS} ms)"
 	t_check "$name mount uses rdma2" \
 		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
 	nfs_roundtrip "$name" "$mnt" 2
@@ -59,6 +62,14 @@ mount_case() {
 		t_fail "$name mountstats: version $want" "version field is '$got'"
 	fi
 	t_check "$name: no reply discarded" [ "$(xprt_field 17)" = 0 ]
+	if [ "$want" = 2 ]; then
+		t_check "$name: RDMA2_CONNPROP received and sent once" \
+			[ "$(xprt_field 21) $(xprt_field 22)" = "1 1" ]
+	else
+		t_check "$name: one fallback, no RDMA2_CONNPROP" \
+			[ "$(xprt_field 20) $(xprt_field 21) $(xprt_field 22)" = "1 0 0" ]
+	fi
+	[ -n "$HOOK" ] && $HOOK "$name"
 	# nfs-utils' umount.nfs cannot look up netid rdma2 for NFSv3's UMNT
 	# and says so; it unmounts all the same (Documentation/xprtrdma2.rst)
 	umount "$mnt"
@@ -83,10 +94,12 @@ mount_case "rdma2 -> svcrdma2 NFSv3" 3 ",mountproto=tcp,nolock" \
 	"$NFS_V2_PORT" 2
 
 # The in-tree svcrdma answers a v2 Call with ERR_VERS (RFC 8166 layout);
-# the same Call goes again in v1 on the same connection, with no timeout.
-start=$(date +%s%N)
-mount_case "rdma2 -> in-tree svcrdma NFSv4.2 (v1 fallback)" 4.2 "" \
-	"$NFS_V1_PORT" 1
+# the same Call goes again in v1 on the same connection, with no timeout:
+# the whole mount takes less than one RPC timeout (timeo=100, 10 s).
+mount_case "rdma2 -> in-tree svcrdma NFSv4.2 (v1 fallback)" 4.2 \
+	",timeo=100" "$NFS_V1_PORT" 1
+t_check "the fallback mount took less than an RPC timeout (${MOUNT_MS} ms)" \
+	[ "$MOUNT_MS" -lt 10000 ]
 t_check "tracepoints: a Call was resent in version 1" \
 	grep -q 'xprtrdma2_fallback:' /sys/kernel/tracing/trace
 mount_case "rdma2 -> in-tree svcrdma NFSv3 (v1 fallback)" 3 \
@@ -95,6 +108,37 @@ mount_case "rdma2 -> in-tree svcrdma NFSv3 (v1 fallback)" 3 \
 # Our server, once more: its counters saw only v2 from us (v1 Calls
 # there would mean a wrong fallback).
 t_check "svcrdma2 saw no v1 Call" [ "$(svc_stat msgs_v1)" = 0 ]
+
+# Knobs: 8 slots and 8 KiB buffers on both sides. The slot table and the
+# credit window (sunrpc's sysfs), the v2 threshold (the server's RBSIZ
+# from its CONNPROP) and rsize/wsize (half the buffer) all follow.
+xprt_info() {
+	cat /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*-rdma2/xprt_info \
+		2>/dev/null
+}
+knob_check() {
+	local info
+	info=$(xprt_info)
+	t_check "max_requests=8: 8 slots" grep -qx 'max_num_slots=8' <<<"$info"
+	t_check "max_requests=8: credit window of 8 (8 << 8)" \
+		grep -qx 'cong_win=2048' <<<"$info"
+	t_check "inline_size=8192: send threshold 8192" [ "$(xprt_field 13)" = 8192 ]
+	t_check "inline_size=8192: rsize=4096, wsize=4096" \
+		grep -Eq " $mnt .*rsize=4096,wsize=4096" /proc/mounts
+	t_check "rmmod xprtrdma2 refused while mounted" \
+		bash -c '! rmmod xprtrdma2 2>/dev/null'
+}
+p=/sys/module/xprtrdma2/parameters
+t_check "max_requests=1 refused" bash -c "! echo 1 > $p/max_requests"
+t_check "inline_size=2048 refused" bash -c "! echo 2048 > $p/inline_size"
+echo 8 > $p/max_requests
+echo 8192 > $p/inline_size
+echo 8192 > /sys/module/svcrdma2/parameters/buf_size
+HOOK=knob_check mount_case "rdma2 -> svcrdma2 NFSv4.2, 8 slots, 8 KiB" 4.2 "" \
+	"$NFS_V2_PORT" 2
+echo 64 > $p/max_requests
+echo 4096 > $p/inline_size
+echo 4096 > /sys/module/svcrdma2/parameters/buf_size
 
 # The module cannot be loaded: a clean mount error, nothing mounted.
 rm -f "$kmods/extra/xprtrdma2.ko"

@@ -92,13 +92,67 @@ static u32 rpcrdma2_threshold_vers(const struct rpcrdma2_ep *ep)
 }
 
 /*
- * Write the transport header and the Call into @buf.
+ * A receive buffer with XDRBUF_SPARSE_PAGES leaves its pages to the
+ * transport (as xprtsock does); the upper layer frees them.
+ */
+static int rpcrdma2_fill_sparse(struct xdr_buf *xdr)
+{
+	unsigned int i, first, last;
+
+	if (!(xdr->flags & XDRBUF_SPARSE_PAGES) || !xdr->page_len)
+		return 0;
+	first = xdr->page_base >> PAGE_SHIFT;
+	last = (xdr->page_base + xdr->page_len - 1) >> PAGE_SHIFT;
+	for (i = first; i <= last; i++) {
+		if (xdr->pages[i])
+			continue;
+		xdr->pages[i] = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+		if (!xdr->pages[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The chunks a Call registered, in the header (RFC 8166 §4.2.1) */
+static void rpcrdma2_hdr_chunks(struct rpcrdma2_hdr *hdr,
+				struct rpcrdma2_req *req, u32 vers)
+{
+	struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+
+	cl->reads = req->rl_reads;
+	cl->reads_cap = req->rl_nr_reads;
+	cl->nr_reads = req->rl_nr_reads;
+	cl->segs = req->rl_reply;
+	cl->segs_cap = req->rl_nr_reply;
+	cl->nr_segs = req->rl_nr_reply;
+	cl->has_reply = req->rl_nr_reply != 0;
+	cl->reply.first = 0;
+	cl->reply.nsegs = req->rl_nr_reply;
+	/*
+	 * draft §3.3: one handle the server may invalidate with Send With
+	 * Invalidate; we ask for the Reply chunk's first MR, else the Read
+	 * chunk's. v1 has no such field: the R bit of our private data
+	 * says so (RFC 8797 §4.1).
+	 */
+	if (vers != RPCRDMA2_VERS_2)
+		cl->inv_handle = 0;
+	else if (req->rl_nr_reply)
+		cl->inv_handle = req->rl_reply[0].handle;
+	else if (req->rl_nr_reads)
+		cl->inv_handle = req->rl_reads[0].seg.handle;
+}
+
+/*
+ * Write the transport header and, inline, the Call into @buf, using the
+ * chunks already registered for @rqst: a Long Call (a Read chunk) goes
+ * as RDMA_NOMSG / RDMA2_NOMSG (RFC 8166 §4.3.1, draft §5.3.2), anything
+ * else as RDMA_MSG / RDMA2_MSG.
  * Return: bytes to send, or -EMSGSIZE if the Call does not fit inline.
  */
 static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 			    u32 vers, void *buf)
 {
-	struct rpcrdma2_xprt *r = ep->re_xprt;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
 	struct rpcrdma2_hdr hdr = {};
 	u32 threshold;
@@ -108,22 +162,99 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	hdr.vers = vers;
 	/* RFC 8166 §3.3.1: a requester asks for what it can use */
 	hdr.credits = ep->re_max_requests;
-	hdr.htype = RPCRDMA2_HT_MSG;
+	hdr.htype = req->rl_nr_reads ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
+	rpcrdma2_hdr_chunks(&hdr, req, vers);
 	len = rpcrdma2_encode(&hdr, buf, ep->re_send_size);
 	if (WARN_ON_ONCE(len < 0))
 		return -EIO;
+	if (req->rl_nr_reads)
+		return len;
 	threshold = rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
 					    ep->re_v1_send, ep->re_peer_rbsiz,
 					    ep->re_send_size);
-	if (len + xdr->len > threshold ||
-	    xdr->head[0].iov_len + xdr->page_len + xdr->tail[0].iov_len !=
-	    xdr->len) {
-		rpcrdma2_count(r, RPCRDMA2_C_TOO_BIG, 1);
-		trace_xprtrdma2_too_big(rqst, len + xdr->len, threshold);
+	if (rpcrdma2_use_long_call(len + xdr->len, threshold))
 		return -EMSGSIZE;
-	}
 	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr);
 	return len + xdr->len;
+}
+
+/*
+ * Register the chunks @rqst needs on @ep, appending their REG_MRs to
+ * @chain: a Reply chunk if the largest reply may not fit inline (RFC
+ * 8166 §3.5.3), and a Position-Zero Read chunk holding the whole Call
+ * if the Call does not fit (§3.5.1). Then write the header and the
+ * Call into @buf.
+ * Return: bytes to send, or a negative errno (the request's MRs, none
+ * posted, are then released).
+ */
+static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
+			    u32 vers, void *buf,
+			    struct rpcrdma2_regchain *chain)
+{
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
+	struct rpcrdma2_seg segs[RPCRDMA2_MAX_CHUNK_MRS];
+	u32 threshold, nsegs = 0, i;
+	int len = 0, ret = 0;
+
+	/* a new transmission: what an earlier one registered was reclaimed */
+	if (WARN_ON_ONCE(!list_empty(&req->rl_mrs)))
+		rpcrdma2_frwr_release_all(req);
+	req->rl_nr_reads = 0;
+	req->rl_nr_reply = 0;
+	req->rl_ep = NULL;
+	if (xdr->head[0].iov_len + xdr->page_len + xdr->tail[0].iov_len !=
+	    xdr->len) {
+		ret = -EMSGSIZE;
+		goto out_release;
+	}
+	ret = rpcrdma2_fill_sparse(&rqst->rq_rcv_buf);
+	if (ret)
+		goto out_release;
+	threshold = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
+					    ep->re_recv_size);
+	if (rpcrdma2_use_reply_chunk(rqst->rq_rcv_buf.buflen, threshold)) {
+		ret = rpcrdma2_frwr_map(ep, req, &rqst->rq_rcv_buf, true,
+					req->rl_reply, &req->rl_nr_reply,
+					chain);
+		if (ret)
+			goto out_release;
+	}
+	len = rpcrdma2_marshal(ep, rqst, vers, buf);
+	if (len != -EMSGSIZE) {
+		if (len < 0)
+			goto out_release;
+		goto out;
+	}
+	ret = rpcrdma2_frwr_map(ep, req, xdr, false, segs, &nsegs, chain);
+	if (ret)
+		goto out_release;
+	/* RFC 8166 §3.5.1: position zero, the whole RPC message */
+	for (i = 0; i < nsegs; i++) {
+		req->rl_reads[i].position = 0;
+		req->rl_reads[i].seg = segs[i];
+	}
+	req->rl_nr_reads = nsegs;
+	len = rpcrdma2_marshal(ep, rqst, vers, buf);
+	if (len < 0)
+		goto out_release;
+	rpcrdma2_count(r, RPCRDMA2_C_LONG_CALLS, 1);
+	trace_xprtrdma2_long_call(rqst, vers, xdr->len);
+out:
+	rpcrdma2_count(r, RPCRDMA2_C_REPLY_CHUNKS, !!req->rl_nr_reply);
+	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE, !req->rl_nr_reads);
+	return len;
+
+out_release:
+	rpcrdma2_frwr_release_all(req);
+	req->rl_ep = NULL;
+	if ((ret ?: len) == -EMSGSIZE) {
+		rpcrdma2_count(r, RPCRDMA2_C_TOO_BIG, 1);
+		trace_xprtrdma2_too_big(rqst, xdr->len,
+					rqst->rq_rcv_buf.buflen);
+	}
+	return ret ?: len;
 }
 
 /**
@@ -131,17 +262,25 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
  * @r: the transport
  * @rqst: the Call, XDR-encoded in rq_snd_buf
  *
+ * Registers the chunks the Call needs (Reply chunk, Long Call) and posts
+ * their REG_MRs and the Send in one chain.
+ *
  * Context: the caller holds the transport's send lock and a credit.
  *
- * Return: %0 when the Send is posted; %-EAGAIN when every Send context is
- * in flight (the task waits for write space); %-EMSGSIZE when the Call
- * does not fit inline; %-ENOTCONN when there is no connection.
+ * Return: %0 when the Send is posted; %-EAGAIN when every Send context
+ * or Send Queue entry is in flight (the task waits for write space);
+ * %-EMSGSIZE when the Call needs more MRs than a chunk may have;
+ * %-ENOMEM or %-ENOBUFS when pages or MRs are short for now (the task
+ * retries after a delay); %-ENOTCONN when there is no connection, or
+ * registration failed.
  */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 {
 	struct rpcrdma2_ep *ep = r->rx_ep;
+	struct rpcrdma2_regchain chain = {};
 	struct rpcrdma2_sendctx *sc;
-	int len;
+	u32 vers;
+	int len, ret;
 
 	if (!ep || atomic_read(&ep->re_closing))
 		return -ENOTCONN;
@@ -155,19 +294,29 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 			return -EAGAIN;
 		}
 	}
-	len = rpcrdma2_marshal(ep, rqst, ep->re_vers ?: ep->re_try_vers,
-			       sc->sc_buf);
+	vers = ep->re_vers ?: ep->re_try_vers;
+	chain.next = &chain.first;
+	len = rpcrdma2_prepare(ep, rqst, vers, sc->sc_buf, &chain);
 	if (len < 0) {
 		llist_add(&sc->sc_free, &ep->re_send_free);
-		return len;
+		/* the RPC fails, or waits a moment and tries again */
+		if (len == -EMSGSIZE || len == -ENOMEM || len == -ENOBUFS)
+			return len;
+		/* a mapping error: a new connection */
+		return -ENOTCONN;
 	}
 	if (!ep->re_vers && !ep->re_first_sent) {
 		ep->re_first_xid = be32_to_cpu(rqst->rq_xid);
 		ep->re_first_sent = true;
 	}
-	trace_xprtrdma2_call(rqst, ep->re_vers ?: ep->re_try_vers, len);
-	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE, 1);
-	return rpcrdma2_post_send(ep, sc, len);
+	trace_xprtrdma2_call(rqst, vers, len);
+	ret = rpcrdma2_post_send(ep, sc, len, &chain);
+	if (ret == -EAGAIN) {
+		/* nothing was posted: the MRs were never registered */
+		rpcrdma2_frwr_release_all(rpcrdma2_rqst_to_req(rqst));
+		xprt_wait_for_buffer_space(&r->rx_xprt);
+	}
+	return ret;
 }
 
 /**
@@ -209,7 +358,7 @@ void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep)
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		return;
 	}
-	if (!rpcrdma2_post_send(ep, sc, len))
+	if (!rpcrdma2_post_send(ep, sc, len, NULL))
 		rpcrdma2_count(r, RPCRDMA2_C_CONNPROP_SENT, 1);
 }
 
@@ -279,13 +428,14 @@ static void rpcrdma2_fallback(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst)
 	sc = rpcrdma2_sendctx_get(ep);
 	if (!sc)
 		goto out_close;
+	/* the chunks registered for the first try serve the resend */
 	len = rpcrdma2_marshal(ep, rqst, RPCRDMA2_VERS_1, sc->sc_buf);
 	if (len < 0) {
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		goto out_close;
 	}
-	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE, 1);
-	rpcrdma2_post_send(ep, sc, len);
+	if (rpcrdma2_post_send(ep, sc, len, NULL))
+		goto out_close;
 	return;
 
 out_close:
@@ -302,6 +452,31 @@ static void rpcrdma2_update_cwnd(struct rpcrdma2_xprt *r, u32 grant)
 	spin_unlock(&xprt->transport_lock);
 }
 
+/*
+ * RDMA_NOMSG / RDMA2_NOMSG: the server wrote the reply into the Reply
+ * chunk we offered (RFC 8166 §3.5.3, §4.3.2) and returns that chunk with
+ * the lengths it wrote. Untrusted: it must be our chunk, else the RPC
+ * fails rather than reading bytes nobody wrote.
+ */
+static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
+				struct rpc_rqst *rqst)
+{
+	const struct rpcrdma2_chunk_lists *cl = &rep->rr_hdr.cl;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	u32 written;
+
+	if (cl->has_reply && !cl->nr_writes &&
+	    !rpcrdma2_reply_chunk_check(req->rl_reply, req->rl_nr_reply,
+					&cl->segs[cl->reply.first],
+					cl->reply.nsegs, &written))
+		return written;
+	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
+	trace_xprtrdma2_bad_reply_chunk(rqst, cl->has_reply ?
+					cl->reply.nsegs : 0,
+					req->rl_nr_reply);
+	return -EIO;
+}
+
 /* The reply's outcome for its Call: bytes of RPC reply, or an errno */
 static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 				 struct rpc_rqst *rqst)
@@ -310,14 +485,20 @@ static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 
 	switch (hdr->htype) {
 	case RPCRDMA2_HT_MSG:
+		/*
+		 * The server may answer inline though we offered a Reply
+		 * chunk. Its pages are still mapped for the device: this
+		 * relies on DMA-coherent memory (as on x86).
+		 */
 		return rpcrdma2_copy_to_xdr(&rqst->rq_private_buf,
 					    (u8 *)rep->rr_buf + hdr->hdr_len,
 					    hdr->rpc_len);
+	case RPCRDMA2_HT_NOMSG:
+		return rpcrdma2_reply_chunk(rep, rqst);
 	case RPCRDMA2_HT_ERROR:
 		rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
 		return rpcrdma2_error_errno(hdr->err.code);
 	default:
-		/* a Reply chunk we never offered */
 		return -EIO;
 	}
 }
@@ -353,21 +534,59 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	return status;
 }
 
+/*
+ * The server invalidated an rkey that is not one of the answered RPC's
+ * MRs: a buggy or hostile server. Nothing is released for it; the RPC's
+ * own MRs still get LOCAL_INV.
+ */
+static void rpcrdma2_reminv_foreign(struct rpcrdma2_rep *rep, u32 rkey)
+{
+	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_REMOTE_INV_FOREIGN, 1);
+	trace_xprtrdma2_reminv_foreign(&rep->rr_cid, rep->rr_hdr.xid, rkey);
+}
+
+/**
+ * rpcrdma2_reply_done - complete an RPC whose MRs are all invalid
+ * @req: the request; its rqst pinned by the reply handler, the reply's
+ *	outcome in rl_status
+ *
+ * Context: the reply's Receive completion, or the completion of its last
+ * LOCAL_INV.
+ */
+void rpcrdma2_reply_done(struct rpcrdma2_req *req)
+{
+	struct rpc_rqst *rqst = req->rl_rqst;
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+	int status = req->rl_status;
+
+	spin_lock(&xprt->queue_lock);
+	if (status < 0) {
+		rqst->rq_task->tk_status = status;
+		status = 0;
+	}
+	xprt_complete_rqst(rqst->rq_task, status);
+	xprt_unpin_rqst(rqst);
+	spin_unlock(&xprt->queue_lock);
+}
+
 /**
  * rpcrdma2_reply_handler - process one received message
  * @rep: its Receive context
  * @byte_len: bytes received
- * @remote_inv: the server sent it with Send With Invalidate
+ * @inv_rkey: the rkey the server invalidated with Send With Invalidate,
+ *	or NULL
  *
  * Decodes the message with the shared codec, settles the connection's
  * version with its first answer, updates the credit grant, and completes
- * the Call it answers. The caller reposts the Receive afterwards, so
- * everything needed is copied out before returning.
+ * the Call it answers: at once if it registered no memory, else once
+ * every MR of it is invalid (rpcrdma2_reply_done()). The caller reposts
+ * the Receive afterwards, so everything needed is copied out before
+ * returning.
  *
  * Context: Receive completion (process context, IB_POLL_WORKQUEUE).
  */
 void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
-			    bool remote_inv)
+			    const u32 *inv_rkey)
 {
 	struct rpcrdma2_ep *ep = rep->rr_ep;
 	struct rpcrdma2_xprt *r = ep->re_xprt;
@@ -375,11 +594,11 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	struct rpcrdma2_reject rej;
 	enum rpcrdma2_vers_verdict verdict;
+	struct rpcrdma2_req *req;
 	struct rpc_rqst *rqst;
 	int status;
 
-	/* no memory of ours can be invalidated yet: nothing to skip */
-	if (remote_inv)
+	if (inv_rkey)
 		rpcrdma2_count(r, RPCRDMA2_C_REMOTE_INV, 1);
 	if (rpcrdma2_decode(rep->rr_buf, byte_len, hdr, &rej)) {
 		/* RFC 8166 §4.5: a requester discards what it rejects */
@@ -412,10 +631,21 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		spin_unlock(&xprt->queue_lock);
 		rpcrdma2_count(r, RPCRDMA2_C_NO_RQST, 1);
 		trace_xprtrdma2_no_rqst(&rep->rr_cid, hdr);
+		if (inv_rkey)
+			rpcrdma2_reminv_foreign(rep, *inv_rkey);
 		return;
 	}
 	xprt_pin_rqst(rqst);
 	spin_unlock(&xprt->queue_lock);
+
+	/* draft §8.4: only an rkey of this RPC's MRs is taken as invalid */
+	req = rpcrdma2_rqst_to_req(rqst);
+	if (inv_rkey) {
+		if (req->rl_ep == ep && rpcrdma2_frwr_reminv(req, *inv_rkey))
+			rpcrdma2_count(r, RPCRDMA2_C_REMOTE_INV_MATCHED, 1);
+		else
+			rpcrdma2_reminv_foreign(rep, *inv_rkey);
+	}
 
 	if (verdict == RPCRDMA2_VERS_FALLBACK) {
 		rpcrdma2_fallback(ep, rqst);
@@ -423,16 +653,17 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	} else {
 		status = rpcrdma2_answer(rep, rqst, verdict);
 	}
-	spin_lock(&xprt->queue_lock);
-	if (status != -EINPROGRESS) {
-		if (status < 0) {
-			rqst->rq_task->tk_status = status;
-			status = 0;
-		}
-		xprt_complete_rqst(rqst->rq_task, status);
+	if (status == -EINPROGRESS) {
+		spin_lock(&xprt->queue_lock);
+		xprt_unpin_rqst(rqst);
+		spin_unlock(&xprt->queue_lock);
+		return;
 	}
-	xprt_unpin_rqst(rqst);
-	spin_unlock(&xprt->queue_lock);
+	req->rl_status = status;
+	/* no page is left open to the server once the RPC completes */
+	if (req->rl_ep == ep && rpcrdma2_frwr_unmap_async(req))
+		return;
+	rpcrdma2_reply_done(req);
 	return;
 
 out_bad:

@@ -149,3 +149,82 @@ int rpcrdma2_error_errno(u32 code)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_errno);
+
+/**
+ * rpcrdma2_use_long_call - must a Call go as a Long Call
+ * @inline_len: bytes of the Call sent inline: its RDMA_MSG / RDMA2_MSG
+ *	transport header plus the RPC message
+ * @threshold: the send threshold (rpcrdma2_send_threshold())
+ *
+ * RFC 8166 §3.5.1 and §4.3.1, draft §5.3.2: a Call that does not fit
+ * the receiver's inline threshold is sent as RDMA_NOMSG / RDMA2_NOMSG
+ * with a Position-Zero Read chunk holding the whole RPC message.
+ *
+ * Return: true if the Call cannot go inline.
+ */
+bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold)
+{
+	return inline_len > threshold;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_long_call);
+
+/**
+ * rpcrdma2_use_reply_chunk - must a Call offer a Reply chunk
+ * @rcv_buflen: the largest RPC reply the Call can take (rq_rcv_buf)
+ * @threshold: the receive threshold (rpcrdma2_recv_threshold())
+ *
+ * RFC 8166 §3.5.3: a requester that cannot rule out a reply larger than
+ * the inline threshold provides a Reply chunk for it; the reply's
+ * transport header counts against the threshold too.
+ *
+ * Return: true if the largest reply does not fit inline.
+ */
+bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold)
+{
+	return (u64)rcv_buflen + RPCRDMA2_REPLY_HDR_MAX > threshold;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_reply_chunk);
+
+/**
+ * rpcrdma2_reply_chunk_check - validate a Reply chunk the server returned
+ * @offered: the segments our Call offered
+ * @nr_offered: how many
+ * @returned: the segments of the reply's Reply chunk (untrusted)
+ * @nr_returned: how many
+ * @written: set to the bytes of RPC reply the server says it wrote
+ *
+ * RFC 8166 §3.4.6 and §4.2.3: the responder returns the segments it used,
+ * in order, with the lengths it wrote. The reply is in our buffer only
+ * if those are our segments (same handles, in the same order), no
+ * longer than offered, and filled front to back: every segment before
+ * the last one written is full, and any after it is empty, so the
+ * bytes lie head, pages, tail without a hole.
+ *
+ * Return: %0 with @written set, or %-EIO if the chunk is not what we
+ * offered.
+ */
+int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
+			       u32 nr_offered,
+			       const struct rpcrdma2_seg *returned,
+			       u32 nr_returned, u32 *written)
+{
+	bool short_seen = false;
+	u32 total = 0;
+	u32 i;
+
+	if (!nr_returned || nr_returned > nr_offered)
+		return -EIO;
+	for (i = 0; i < nr_returned; i++) {
+		if (returned[i].handle != offered[i].handle ||
+		    returned[i].length > offered[i].length)
+			return -EIO;
+		if (short_seen && returned[i].length)
+			return -EIO;
+		if (returned[i].length < offered[i].length)
+			short_seen = true;
+		total += returned[i].length;
+	}
+	*written = total;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_reply_chunk_check);

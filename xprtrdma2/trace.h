@@ -56,6 +56,55 @@ DECLARE_EVENT_CLASS(xprtrdma2_completion_class,
 
 DEFINE_XPRTRDMA2_COMPLETION(wc_send);
 DEFINE_XPRTRDMA2_COMPLETION(wc_receive);
+/* REG_MR is unsignaled: only its errors and flushes report */
+DEFINE_XPRTRDMA2_COMPLETION(wc_reg);
+DEFINE_XPRTRDMA2_COMPLETION(wc_localinv);
+
+TRACE_EVENT(xprtrdma2_mr_map,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_seg *seg,
+		 unsigned int nents),
+	TP_ARGS(cid, seg, nents),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, handle)
+		__field(u32, length)
+		__field(u64, offset)
+		__field(unsigned int, nents)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->handle = seg->handle;
+		__entry->length = seg->length;
+		__entry->offset = seg->offset;
+		__entry->nents = nents;
+	),
+	TP_printk("cq.id=%u cid=%d handle=0x%08x length=%u offset=0x%016llx nents=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->handle,
+		  __entry->length, __entry->offset, __entry->nents)
+);
+
+/* A Receive invalidated an rkey that is not one of its RPC's MRs */
+TRACE_EVENT(xprtrdma2_reminv_foreign,
+	TP_PROTO(const struct rpcrdma2_cid *cid, u32 xid, u32 rkey),
+	TP_ARGS(cid, xid, rkey),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, rkey)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = xid;
+		__entry->rkey = rkey;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x rkey=0x%08x",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->rkey)
+);
 
 TRACE_EVENT(xprtrdma2_setup,
 	TP_PROTO(const struct rpcrdma2_xprt *r),
@@ -214,6 +263,16 @@ DECLARE_EVENT_CLASS(xprtrdma2_rqst_class,
 
 /* a: version, b: bytes sent */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_call,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: version, b: bytes of RPC message in the Read chunk */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_long_call,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: segments returned, b: segments offered */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_bad_reply_chunk,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 

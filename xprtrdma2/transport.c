@@ -62,19 +62,6 @@ static const struct rpc_timeout xprt_rdma2_default_timeout = {
 	.to_maxval = 60 * HZ,
 };
 
-/**
- * struct rpcrdma2_req - what the transport keeps for one RPC
- * @rl_list: entry on &rpcrdma2_xprt.rx_reqs
- * @rl_rqst: the RPC
- * @rl_buf: the Call's send buffer, then its receive buffer (rq_buffer
- *	and rq_rbuffer point in here)
- */
-struct rpcrdma2_req {
-	struct list_head	rl_list;
-	struct rpc_rqst		*rl_rqst;
-	u8			rl_buf[] __aligned(8);
-};
-
 /*
  * ->buf_alloc: one allocation holds the request state and both buffers.
  * Every request that can hold a congestion slot has its buffers, so the
@@ -92,6 +79,11 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 	if (!req)
 		return -ENOMEM;
 	req->rl_rqst = rqst;
+	req->rl_ep = NULL;
+	INIT_LIST_HEAD(&req->rl_mrs);
+	req->rl_nr_reads = 0;
+	req->rl_nr_reply = 0;
+	init_completion(&req->rl_inv_done);
 	spin_lock(&r->rx_reqs_lock);
 	list_add(&req->rl_list, &r->rx_reqs);
 	spin_unlock(&r->rx_reqs_lock);
@@ -100,13 +92,18 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 	return 0;
 }
 
+/*
+ * ->buf_free: an RPC that ended without a reply (killed, timed out) may
+ * still have memory registered; the server must lose access to it before
+ * the buffers and pages go back (struct rpcrdma2_req has the rule).
+ */
 static void xprt_rdma2_buf_free(struct rpc_task *task)
 {
 	struct rpc_rqst *rqst = task->tk_rqstp;
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(rqst->rq_xprt);
-	struct rpcrdma2_req *req;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 
-	req = container_of(rqst->rq_buffer, struct rpcrdma2_req, rl_buf[0]);
+	rpcrdma2_frwr_unmap_sync(r, req);
 	spin_lock(&r->rx_reqs_lock);
 	list_del(&req->rl_list);
 	spin_unlock(&r->rx_reqs_lock);
@@ -244,7 +241,7 @@ static void xprt_rdma2_set_connect_timeout(struct rpc_xprt *xprt,
  * ->send_request: the caller holds the send lock. Return values are the
  * ones xprt_transmit() knows: -ENOTCONN reconnects and sends again,
  * -EBADSLT waits for a credit, -EAGAIN waits for a Send context,
- * -EMSGSIZE / -EIO fail the RPC.
+ * -ENOMEM / -ENOBUFS retry after a delay, -EMSGSIZE / -EIO fail the RPC.
  */
 static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
 {
@@ -422,14 +419,13 @@ static const struct rpc_xprt_ops xprt_rdma2_ops = {
 static struct xprt_class xprt_rdma2_class;
 
 /*
- * The largest RPC payload (NFS rsize / wsize) this transport carries.
- * Calls and replies go inline only, so the payload and its RPC and NFS
- * headers must fit the smallest inline threshold we may meet with
- * private data (RFC 8797) from both sides: our own buffer size.
+ * The largest RPC payload (NFS rsize / wsize) this transport carries:
+ * what does not fit inline goes as a Long Call or a Long Reply (RFC 8166
+ * §3.5), whose chunks register up to RPCRDMA2_MAX_PAYLOAD of pages.
  */
 static size_t xprt_rdma2_max_payload(void)
 {
-	return rounddown_pow_of_two(xprt_rdma2_inline_size / 2);
+	return RPCRDMA2_MAX_PAYLOAD;
 }
 
 static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
@@ -453,6 +449,7 @@ static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
 	r = rpcx_to_rdma2x(xprt);
 	INIT_LIST_HEAD(&r->rx_reqs);
 	spin_lock_init(&r->rx_reqs_lock);
+	mutex_init(&r->rx_mr_mutex);
 	INIT_DELAYED_WORK(&r->rx_connect_worker, xprt_rdma2_connect_worker);
 
 	xprt->timeout = &xprt_rdma2_default_timeout;

@@ -18,8 +18,16 @@
 /* A CM step that never reports is abandoned after this long */
 #define RPCRDMA2_CM_WAIT		(30 * HZ)
 
-static void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
-			      struct rpcrdma2_cid *cid)
+/**
+ * rpcrdma2_cid_init - give a work-request context a new completion ID
+ * @ep: the endpoint
+ * @cq: the CQ the work request completes on
+ * @cid: the context's completion ID
+ *
+ * Context: any.
+ */
+void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
+		       struct rpcrdma2_cid *cid)
 {
 	cid->queue_id = cq->res.id;
 	cid->completion_id = atomic_inc_return(&ep->re_next_cid);
@@ -40,6 +48,38 @@ void rpcrdma2_ep_close(struct rpcrdma2_ep *ep)
 	if (atomic_xchg(&ep->re_closing, 1))
 		return;
 	xprt_force_disconnect(&ep->re_xprt->rx_xprt);
+}
+
+/**
+ * rpcrdma2_sq_get - reserve Send Queue entries before posting
+ * @ep: the endpoint
+ * @n: entries the work requests to be posted take
+ *
+ * Context: any.
+ *
+ * Return: true if reserved; false if the Send Queue could overflow.
+ */
+bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
+{
+	if (atomic_sub_return(n, &ep->re_sq_avail) >= 0)
+		return true;
+	atomic_add(n, &ep->re_sq_avail);
+	return false;
+}
+
+/**
+ * rpcrdma2_sq_put - Send Queue entries retired by a signaled completion
+ * @ep: the endpoint
+ * @n: entries reserved for that work request and the unsignaled ones
+ *	before it
+ *
+ * Context: a Send CQ completion, or a failed post.
+ */
+void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n)
+{
+	atomic_add(n, &ep->re_sq_avail);
+	/* a sender may wait for room (rpcrdma2_send_call) */
+	xprt_write_space(&ep->re_xprt->rx_xprt);
 }
 
 static void rpcrdma2_cm_step(struct rpcrdma2_ep *ep, int status)
@@ -117,8 +157,8 @@ static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 
 	trace_xprtrdma2_wc_send(wc, &sc->sc_cid);
 	llist_add(&sc->sc_free, &ep->re_send_free);
-	/* a sender that found no idle context waits for this one */
-	xprt_write_space(&ep->re_xprt->rx_xprt);
+	/* a sender that found no idle context or entry waits for this one */
+	rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
 		rpcrdma2_ep_close(ep);
 }
@@ -139,7 +179,8 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	ib_dma_sync_single_for_cpu(ep->re_pd->device, rep->rr_sge.addr,
 				   ep->re_recv_size, DMA_FROM_DEVICE);
 	rpcrdma2_reply_handler(rep, wc->byte_len,
-			       wc->wc_flags & IB_WC_WITH_INVALIDATE);
+			       wc->wc_flags & IB_WC_WITH_INVALIDATE ?
+			       &wc->ex.invalidate_rkey : NULL);
 	if (!atomic_read(&ep->re_closing))
 		rpcrdma2_post_recv(ep, rep);
 }
@@ -191,26 +232,44 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
  * @ep: the endpoint
  * @sc: the Send context, its buffer filled
  * @len: bytes of it to send
+ * @regs: REG_MR work requests to post ahead of the Send, or NULL
+ *
+ * The REG_MRs are unsignaled; their Send Queue entries are retired with
+ * the Send's completion, which the device reports after theirs.
  *
  * Context: as for rpcrdma2_sendctx_get().
  *
- * Return: %0, or %-ENOTCONN if the Send could not be posted (the context
- * is back on the free list and the connection is closing).
+ * Return: %0; %-EAGAIN if the Send Queue has no room (nothing posted,
+ * the context is back on the free list); or %-ENOTCONN if the Send could
+ * not be posted (the context is back on the free list and the
+ * connection is closing).
  */
 int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
-		       u32 len)
+		       u32 len, struct rpcrdma2_regchain *regs)
 {
+	struct ib_send_wr *first = &sc->sc_wr;
 	int ret;
 
+	sc->sc_sq_wrs = 1;
+	if (regs && regs->count) {
+		*regs->next = &sc->sc_wr;
+		first = regs->first;
+		sc->sc_sq_wrs += regs->count;
+	}
+	if (!rpcrdma2_sq_get(ep, sc->sc_sq_wrs)) {
+		llist_add(&sc->sc_free, &ep->re_send_free);
+		return -EAGAIN;
+	}
 	sc->sc_sge.length = len;
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
 	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
 	trace_xprtrdma2_post_send(ep, &sc->sc_cid, len);
-	ret = ib_post_send(ep->re_id->qp, &sc->sc_wr, NULL);
+	ret = ib_post_send(ep->re_id->qp, first, NULL);
 	if (ret) {
 		trace_xprtrdma2_post_err(ep, &sc->sc_cid, ret);
 		llist_add(&sc->sc_free, &ep->re_send_free);
+		rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
 		rpcrdma2_ep_close(ep);
 		return -ENOTCONN;
 	}
@@ -222,11 +281,11 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 	struct ib_device *dev = ep->re_pd->device;
 	u32 i;
 
-	ep->re_sendctxs = kcalloc(ep->re_sq_depth, sizeof(*ep->re_sendctxs),
-				  GFP_KERNEL);
+	ep->re_sendctxs = kcalloc(ep->re_nr_sendctxs,
+				  sizeof(*ep->re_sendctxs), GFP_KERNEL);
 	if (!ep->re_sendctxs)
 		return -ENOMEM;
-	for (i = 0; i < ep->re_sq_depth; i++) {
+	for (i = 0; i < ep->re_nr_sendctxs; i++) {
 		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
 
 		sc->sc_ep = ep;
@@ -258,7 +317,7 @@ static void rpcrdma2_sendctxs_destroy(struct rpcrdma2_ep *ep)
 
 	if (!ep->re_sendctxs)
 		return;
-	for (i = 0; i < ep->re_sq_depth; i++) {
+	for (i = 0; i < ep->re_nr_sendctxs; i++) {
 		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
 
 		if (sc->sc_sge.addr)
@@ -387,6 +446,21 @@ static int rpcrdma2_ep_create_qp(struct rpcrdma2_ep *ep)
 	}
 	ep->re_dev_reminv = dev->attrs.device_cap_flags &
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
+	/*
+	 * Every Send context, and every RPC's REG_MRs and LOCAL_INVs; a
+	 * device with a shorter Send Queue gets fewer Calls in flight.
+	 */
+	if (ep->re_nr_sendctxs + 1 > dev->attrs.max_qp_wr)
+		return -EINVAL;
+	ep->re_sq_depth = min_t(u32, ep->re_nr_sendctxs +
+				ep->re_max_requests * (RPCRDMA2_SQ_PER_RPC - 1),
+				dev->attrs.max_qp_wr - 1);
+	ep->re_max_requests = min_t(u32, ep->re_max_requests,
+				    (ep->re_sq_depth - ep->re_nr_sendctxs) /
+				    (RPCRDMA2_SQ_PER_RPC - 1));
+	if (!ep->re_max_requests)
+		return -EINVAL;
+	atomic_set(&ep->re_sq_avail, ep->re_sq_depth);
 	/* one more of each for ib_drain_qp() */
 	ep->re_scq = ib_alloc_cq_any(dev, ep, ep->re_sq_depth + 1,
 				     IB_POLL_WORKQUEUE);
@@ -500,17 +574,22 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_xprt = r;
 	init_completion(&ep->re_done);
 	init_llist_head(&ep->re_send_free);
+	INIT_LIST_HEAD(&ep->re_mr_free);
+	spin_lock_init(&ep->re_mr_lock);
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
 	ep->re_recv_size = ep->re_send_size;
 	ep->re_max_requests = r->rx_xprt.max_reqs;
 	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS;
-	ep->re_sq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS;
+	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS;
 	r->rx_ep = ep;
 
 	ret = rpcrdma2_ep_resolve(ep);
 	if (ret)
 		return ret;
 	ret = rpcrdma2_ep_create_qp(ep);
+	if (ret)
+		return ret;
+	ret = rpcrdma2_frwr_pool_create(ep);
 	if (ret)
 		return ret;
 	ret = rpcrdma2_sendctxs_create(ep);
@@ -541,13 +620,33 @@ void rpcrdma2_ep_disconnect(struct rpcrdma2_xprt *r)
 		return;
 	atomic_set(&ep->re_closing, 1);
 	if (ep->re_id && ep->re_id->qp) {
+		/* QP to the error state: the server reaches no MR any more */
 		rdma_disconnect(ep->re_id);
-		ib_drain_qp(ep->re_id->qp);
+		WRITE_ONCE(ep->re_qp_dead, true);
+		/*
+		 * The rule of struct rpcrdma2_req: ->buf_free's LOCAL_INV is
+		 * done once we hold the mutex; after the Receive Queue drains
+		 * no reply posts another; after the Send Queue drains every
+		 * LOCAL_INV completion has run. What requests still hold is
+		 * then only unmapped.
+		 */
+		mutex_lock(&r->rx_mr_mutex);
+		ib_drain_rq(ep->re_id->qp);
+		ib_drain_sq(ep->re_id->qp);
+		rpcrdma2_frwr_reclaim(r, ep);
+		mutex_unlock(&r->rx_mr_mutex);
 		rdma_destroy_qp(ep->re_id);
+	} else {
+		/* a half-built endpoint: nothing was posted */
+		WRITE_ONCE(ep->re_qp_dead, true);
+		mutex_lock(&r->rx_mr_mutex);
+		rpcrdma2_frwr_reclaim(r, ep);
+		mutex_unlock(&r->rx_mr_mutex);
 	}
 	trace_xprtrdma2_disconnect(ep);
 	rpcrdma2_reps_destroy(ep);
 	rpcrdma2_sendctxs_destroy(ep);
+	rpcrdma2_frwr_pool_destroy(ep);
 	if (ep->re_rcq)
 		ib_free_cq(ep->re_rcq);
 	if (ep->re_scq)

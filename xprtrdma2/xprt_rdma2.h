@@ -5,7 +5,8 @@
  * fallback, a sunrpc transport class with netid "rdma2". Private
  * declarations shared by the layers: transport.c (the rpc_xprt_ops table,
  * knobs, connect worker, mountstats), verbs.c (rdma_cm, the endpoint,
- * Send and Receive contexts and their completions), marshal.c (transport
+ * Send and Receive contexts and their completions), frwr.c (memory
+ * registration for chunks, and its invalidation), marshal.c (transport
  * headers out, replies in, version negotiation) and policy.c (pure
  * decisions, KUnit-tested).
  */
@@ -15,6 +16,8 @@
 #include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/llist.h>
+#include <linux/mutex.h>
+#include <linux/scatterlist.h>
 #include <linux/sunrpc/xprt.h>
 #include <rdma/ib_verbs.h>
 #include <rdma/rdma_cm.h>
@@ -53,6 +56,14 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_TOO_BIG,		/* Calls that fit no way we can send */
 	RPCRDMA2_C_NO_SENDCTX,		/* sends that waited for a Send context */
 	RPCRDMA2_C_REVERSE_DROPPED,	/* reverse-direction Calls dropped */
+	/* increment 2: append only, mountstats fields keep their places */
+	RPCRDMA2_C_LONG_CALLS,		/* Calls sent as NOMSG + Read chunk */
+	RPCRDMA2_C_REPLY_CHUNKS,	/* Calls that offered a Reply chunk */
+	RPCRDMA2_C_MRS_REGISTERED,	/* MRs registered (REG_MR posted) */
+	RPCRDMA2_C_REMOTE_INV_MATCHED,	/* remote invalidations of our MRs */
+	RPCRDMA2_C_REMOTE_INV_FOREIGN,	/* ... of an rkey not of that RPC */
+	RPCRDMA2_C_LOCAL_INV,		/* MRs invalidated with LOCAL_INV */
+	RPCRDMA2_C_BAD_REPLY_CHUNKS,	/* returned Reply chunks refused */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -66,6 +77,8 @@ enum rpcrdma2_counter {
  * @sc_sge: its gather entry
  * @sc_buf: transport header and RPC message, &rpcrdma2_ep.re_send_size
  *	bytes, DMA-mapped for the life of the endpoint
+ * @sc_sq_wrs: Send Queue entries the Send and the unsignaled REG_MRs
+ *	chained before it hold until the Send completes
  *
  * A Send owns its context until the Send completes, whatever happens to
  * the RPC it carried, so a buffer the device may still read is never
@@ -79,6 +92,7 @@ struct rpcrdma2_sendctx {
 	struct ib_send_wr	sc_wr;
 	struct ib_sge		sc_sge;
 	void			*sc_buf;
+	u32			sc_sq_wrs;
 };
 
 /**
@@ -108,6 +122,115 @@ struct rpcrdma2_rep {
 	struct rpcrdma2_chunk		*rr_writes;
 	struct rpcrdma2_seg		*rr_segs;
 };
+
+/*
+ * MRs one chunk may take (frwr.c): the head, the pages and the tail
+ * usually need one each (FRWR cannot join regions that do not meet at
+ * page boundaries), and one more for a page list longer than the
+ * device's depth.
+ */
+#define RPCRDMA2_MAX_CHUNK_MRS		4
+/* The largest RPC payload: Long Calls and Long Replies carry it */
+#define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
+/*
+ * Send Queue entries one RPC may hold at a time: REG_MR for a Read chunk
+ * and a Reply chunk and the Send (held until the Send completes, which
+ * may be after the reply), and LOCAL_INV for every MR.
+ */
+#define RPCRDMA2_SQ_PER_RPC		(4 * RPCRDMA2_MAX_CHUNK_MRS + 1)
+
+/**
+ * struct rpcrdma2_mr - one FRWR memory region and its work requests
+ * @mr_cqe: completion of its REG_MR (unsignaled: errors and flushes only)
+ * @mr_cid: completion ID
+ * @mr_inv_cqe: completion of its LOCAL_INV
+ * @mr_ep: the endpoint whose protection domain it lives in
+ * @mr_list: on &rpcrdma2_ep.re_mr_free, or on &rpcrdma2_req.rl_mrs
+ * @mr_req: the request it is registered for, while on its list
+ * @mr_ibmr: the verbs MR
+ * @mr_sg: scatterlist of its pages (&rpcrdma2_ep.re_mr_depth entries)
+ * @mr_nents: entries of @mr_sg DMA-mapped, 0 when unmapped
+ * @mr_dir: DMA direction of the mapping
+ * @mr_reg_wr: its IB_WR_REG_MR
+ * @mr_inv_wr: its IB_WR_LOCAL_INV
+ */
+struct rpcrdma2_mr {
+	struct ib_cqe			mr_cqe;
+	struct rpcrdma2_cid		mr_cid;
+	struct ib_cqe			mr_inv_cqe;
+	struct rpcrdma2_ep		*mr_ep;
+	struct list_head		mr_list;
+	struct rpcrdma2_req		*mr_req;
+	struct ib_mr			*mr_ibmr;
+	struct scatterlist		*mr_sg;
+	int				mr_nents;
+	enum dma_data_direction		mr_dir;
+	struct ib_reg_wr		mr_reg_wr;
+	struct ib_send_wr		mr_inv_wr;
+};
+
+/**
+ * struct rpcrdma2_regchain - REG_MR work requests to post before a Send
+ * @first: the first, or NULL
+ * @next: where the next one is linked
+ * @count: how many
+ */
+struct rpcrdma2_regchain {
+	struct ib_send_wr		*first;
+	struct ib_send_wr		**next;
+	u32				count;
+};
+
+/**
+ * struct rpcrdma2_req - what the transport keeps for one RPC
+ * @rl_list: entry on &rpcrdma2_xprt.rx_reqs
+ * @rl_rqst: the RPC
+ * @rl_ep: the endpoint the MRs on @rl_mrs belong to, or NULL
+ * @rl_mrs: MRs registered for this RPC (struct rpcrdma2_mr.mr_list)
+ * @rl_reads: the Position-Zero Read chunk of a Long Call
+ * @rl_nr_reads: its segments, 0 for an inline Call
+ * @rl_reply: the Reply chunk offered
+ * @rl_nr_reply: its segments, 0 when none is offered
+ * @rl_status: the reply's outcome, held while its MRs are invalidated
+ * @rl_inv_wrs: Send Queue entries its LOCAL_INV chain holds
+ * @rl_inv_done: ->buf_free waits here for its LOCAL_INVs
+ * @rl_buf: the Call's send buffer, then its receive buffer (rq_buffer
+ *	and rq_rbuffer point in here)
+ *
+ * Who touches @rl_ep and @rl_mrs (the rule, see also frwr.c):
+ *  - the send path, holding the send lock, registers MRs of the current
+ *    endpoint; the Receive completion of the reply, with the rqst
+ *    pinned, invalidates them and completes the RPC only from the
+ *    LOCAL_INV completion, so xprt_release() (which waits for the pin)
+ *    and ->buf_free never run meanwhile;
+ *  - ->buf_free (RPC ended without a reply) and rpcrdma2_ep_disconnect()
+ *    both hold &rpcrdma2_xprt.rx_mr_mutex: ->buf_free posts LOCAL_INV
+ *    and waits for it, unless the endpoint's QP is already in the error
+ *    state; ep_disconnect moves the QP to error, then takes the mutex,
+ *    drains the Receive Queue (no new LOCAL_INV from replies) and the
+ *    Send Queue (every LOCAL_INV completion has run), and only then
+ *    unmaps what is left on every request of &rpcrdma2_xprt.rx_reqs
+ *    and clears @rl_ep, so a retransmission registers anew.
+ */
+struct rpcrdma2_req {
+	struct list_head		rl_list;
+	struct rpc_rqst			*rl_rqst;
+	struct rpcrdma2_ep		*rl_ep;
+	struct list_head		rl_mrs;
+	struct rpcrdma2_read_seg	rl_reads[RPCRDMA2_MAX_CHUNK_MRS];
+	u32				rl_nr_reads;
+	struct rpcrdma2_seg		rl_reply[RPCRDMA2_MAX_CHUNK_MRS];
+	u32				rl_nr_reply;
+	int				rl_status;
+	u32				rl_inv_wrs;
+	struct completion		rl_inv_done;
+	u8				rl_buf[] __aligned(8);
+};
+
+static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
+{
+	return container_of(rqst->rq_buffer, struct rpcrdma2_req, rl_buf[0]);
+}
 
 /**
  * struct rpcrdma2_ep - one connection attempt and the resources it holds
@@ -139,8 +262,19 @@ struct rpcrdma2_rep {
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts
- * @re_sendctxs: every Send context (array of @re_sq_depth)
- * @re_sq_depth: Send Queue entries, one per Send context
+ * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
+ * @re_nr_sendctxs: Send contexts
+ * @re_sq_depth: Send Queue entries: every Send context and, per RPC,
+ *	its REG_MRs and LOCAL_INVs (RPCRDMA2_SQ_PER_RPC)
+ * @re_sq_avail: Send Queue entries not held by a posted work request;
+ *	taken before every post, given back by the signaled completion
+ *	that retires them, so the Send Queue never overflows
+ * @re_qp_dead: the QP is in the error state: no remote access through it
+ * @re_mrs: every MR (array of @re_nr_mrs)
+ * @re_nr_mrs: MRs in the pool, enough for every RPC's chunks
+ * @re_mr_depth: pages one MR maps
+ * @re_mr_free: idle MRs
+ * @re_mr_lock: protects @re_mr_free
  * @re_reps: every Receive context (array of @re_rq_depth)
  * @re_rq_depth: Receives kept posted
  */
@@ -174,7 +308,15 @@ struct rpcrdma2_ep {
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;
 	struct rpcrdma2_sendctx		*re_sendctxs;
+	u32				re_nr_sendctxs;
 	u32				re_sq_depth;
+	atomic_t			re_sq_avail;
+	bool				re_qp_dead;
+	struct rpcrdma2_mr		*re_mrs;
+	u32				re_nr_mrs;
+	u32				re_mr_depth;
+	struct list_head		re_mr_free;
+	spinlock_t			re_mr_lock;	/* re_mr_free */
 	struct rpcrdma2_rep		*re_reps;
 	u32				re_rq_depth;
 };
@@ -188,6 +330,8 @@ struct rpcrdma2_ep {
  * @rx_reqs: requests with buffers (transport.c), so that a reconnect
  *	can take back their congestion slots
  * @rx_reqs_lock: protects @rx_reqs
+ * @rx_mr_mutex: ->buf_free's LOCAL_INV against endpoint teardown (see
+ *	struct rpcrdma2_req)
  * @rx_timeout: the timeout ->set_connect_timeout installs
  * @rx_v1_only: the server answered ERR_VERS: later connections start in
  *	version 1 (draft §7.2)
@@ -202,6 +346,7 @@ struct rpcrdma2_xprt {
 	struct delayed_work		rx_connect_worker;
 	struct list_head		rx_reqs;
 	spinlock_t			rx_reqs_lock;	/* rx_reqs */
+	struct mutex			rx_mr_mutex;	/* see rpcrdma2_req */
 	struct rpc_timeout		rx_timeout;
 	bool				rx_v1_only;
 	u32				rx_vers;
@@ -246,13 +391,32 @@ void rpcrdma2_ep_disconnect(struct rpcrdma2_xprt *r);
 void rpcrdma2_ep_close(struct rpcrdma2_ep *ep);
 struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep);
 int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
-		       u32 len);
+		       u32 len, struct rpcrdma2_regchain *regs);
 void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep);
+bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
+void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n);
+void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
+		       struct rpcrdma2_cid *cid);
+
+/* frwr.c */
+int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
+void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep);
+int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
+		      const struct xdr_buf *xdr, bool writable,
+		      struct rpcrdma2_seg *segs, u32 *nsegs,
+		      struct rpcrdma2_regchain *chain);
+void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req);
+bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey);
+bool rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);
+void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
+			      struct rpcrdma2_req *req);
+void rpcrdma2_frwr_reclaim(struct rpcrdma2_xprt *r, struct rpcrdma2_ep *ep);
 
 /* marshal.c */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
-			    bool remote_inv);
+			    const u32 *inv_rkey);
+void rpcrdma2_reply_done(struct rpcrdma2_req *req);
 void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep);
 void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim);
 
@@ -281,5 +445,18 @@ enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 						 u32 first_xid,
 						 const struct rpcrdma2_hdr *hdr);
 int rpcrdma2_error_errno(u32 code);
+bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
+bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
+int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
+			       u32 nr_offered,
+			       const struct rpcrdma2_seg *returned,
+			       u32 nr_returned, u32 *written);
+
+/*
+ * The largest transport header of a reply without chunks: v2 xid, vers,
+ * credit, htype, flags, rdma_inv_handle and three empty lists (v1 has
+ * two words fewer).
+ */
+#define RPCRDMA2_REPLY_HDR_MAX		(9 * 4)
 
 #endif /* _XPRT_RDMA2_H */

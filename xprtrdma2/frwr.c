@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xprtrdma2 registration layer: FRWR memory regions for the chunks of a
+ * Call (RFC 8166 §3.4-3.5), and their invalidation once the RPC is over.
+ *
+ * Each endpoint owns a pool of MRs in its protection domain; they die
+ * with it. A chunk covers a byte range of an xdr_buf (head, pages from
+ * page_base, tail) with as few MRs as FRWR allows: one MR maps a page
+ * list, so a region that does not start at a page boundary, or follows
+ * one that does not end at one, starts a new MR. Every use bumps the
+ * MR's key, so an rkey the server kept from an earlier RPC opens
+ * nothing.
+ *
+ * When the reply comes, MRs the server invalidated with Send With
+ * Invalidate (draft §8.4, RFC 8797 §4.1) are only unmapped; the others
+ * get LOCAL_INV, and the RPC completes from the last LOCAL_INV's
+ * completion, so no page of an RPC is open to the server once the RPC
+ * is done. The locking rule is with struct rpcrdma2_req.
+ */
+#include <linux/slab.h>
+#include <linux/sunrpc/xdr.h>
+#include <linux/sunrpc/xprt.h>
+
+#include "xprt_rdma2.h"
+#include "trace.h"
+
+static struct rpcrdma2_mr *frwr2_get(struct rpcrdma2_ep *ep)
+{
+	struct rpcrdma2_mr *mr;
+
+	spin_lock(&ep->re_mr_lock);
+	mr = list_first_entry_or_null(&ep->re_mr_free, struct rpcrdma2_mr,
+				      mr_list);
+	if (mr)
+		list_del(&mr->mr_list);
+	spin_unlock(&ep->re_mr_lock);
+	return mr;
+}
+
+/* Unmap an MR and give it back to its endpoint's pool */
+static void frwr2_put(struct rpcrdma2_mr *mr)
+{
+	struct rpcrdma2_ep *ep = mr->mr_ep;
+
+	if (mr->mr_nents) {
+		ib_dma_unmap_sg(ep->re_pd->device, mr->mr_sg, mr->mr_nents,
+				mr->mr_dir);
+		mr->mr_nents = 0;
+	}
+	mr->mr_req = NULL;
+	spin_lock(&ep->re_mr_lock);
+	list_add(&mr->mr_list, &ep->re_mr_free);
+	spin_unlock(&ep->re_mr_lock);
+}
+
+/* REG_MR is unsignaled: this runs only for an error or a flush */
+static void frwr2_wc_reg(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
+					      mr_cqe);
+
+	trace_xprtrdma2_wc_reg(wc, &mr->mr_cid);
+	if (wc->status != IB_WC_WR_FLUSH_ERR)
+		rpcrdma2_ep_close(mr->mr_ep);
+}
+
+/* A LOCAL_INV before the last of a chain: errors and flushes only */
+static void frwr2_wc_localinv(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
+					      mr_inv_cqe);
+
+	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	if (wc->status != IB_WC_WR_FLUSH_ERR)
+		rpcrdma2_ep_close(mr->mr_ep);
+}
+
+/* The last LOCAL_INV of a chain, for a reply: complete the RPC now */
+static void frwr2_wc_localinv_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
+					      mr_inv_cqe);
+	struct rpcrdma2_ep *ep = mr->mr_ep;
+	struct rpcrdma2_req *req = mr->mr_req;
+
+	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	/*
+	 * Success: every MR of the RPC is invalid. A flush: the QP is in
+	 * the error state and no longer reaches them. Either way the pages
+	 * can go back to the RPC.
+	 */
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		rpcrdma2_ep_close(ep);
+	rpcrdma2_frwr_release_all(req);
+	rpcrdma2_sq_put(ep, req->rl_inv_wrs);
+	rpcrdma2_reply_done(req);
+}
+
+/* The last LOCAL_INV of a chain, for ->buf_free: wake it */
+static void frwr2_wc_localinv_wake(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
+					      mr_inv_cqe);
+	struct rpcrdma2_ep *ep = mr->mr_ep;
+	struct rpcrdma2_req *req = mr->mr_req;
+
+	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		rpcrdma2_ep_close(ep);
+	rpcrdma2_sq_put(ep, req->rl_inv_wrs);
+	complete(&req->rl_inv_done);
+}
+
+/**
+ * rpcrdma2_frwr_pool_create - allocate an endpoint's MRs
+ * @ep: the endpoint, its protection domain and Send CQ allocated
+ *
+ * One MR maps up to RPCRDMA2_MAX_PAYLOAD of pages (plus one for a
+ * payload that does not start on a page boundary), or what the device
+ * allows; there are enough for every RPC of the slot table to register
+ * a Read chunk and a Reply chunk at once, so a sender never waits for
+ * an MR.
+ *
+ * Context: process; may sleep.
+ *
+ * Return: %0; %-EOPNOTSUPP if the device has no FRWR; %-ENOMEM; or the
+ * error of ib_alloc_mr(). The caller destroys what was built.
+ */
+int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep)
+{
+	const struct ib_device_attr *attrs = &ep->re_pd->device->attrs;
+	u32 i;
+
+	if (!(attrs->device_cap_flags & IB_DEVICE_MEM_MGT_EXTENSIONS) ||
+	    !attrs->max_fast_reg_page_list_len)
+		return -EOPNOTSUPP;
+	ep->re_mr_depth = min_t(u32, attrs->max_fast_reg_page_list_len,
+				(RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT) + 2);
+	ep->re_nr_mrs = ep->re_max_requests * 2 * RPCRDMA2_MAX_CHUNK_MRS;
+	ep->re_mrs = kcalloc(ep->re_nr_mrs, sizeof(*ep->re_mrs), GFP_KERNEL);
+	if (!ep->re_mrs)
+		return -ENOMEM;
+	for (i = 0; i < ep->re_nr_mrs; i++) {
+		struct rpcrdma2_mr *mr = &ep->re_mrs[i];
+		struct ib_mr *ibmr;
+
+		mr->mr_ep = ep;
+		mr->mr_sg = kcalloc(ep->re_mr_depth, sizeof(*mr->mr_sg),
+				    GFP_KERNEL);
+		if (!mr->mr_sg)
+			return -ENOMEM;
+		sg_init_table(mr->mr_sg, ep->re_mr_depth);
+		ibmr = ib_alloc_mr(ep->re_pd, IB_MR_TYPE_MEM_REG,
+				   ep->re_mr_depth);
+		if (IS_ERR(ibmr))
+			return PTR_ERR(ibmr);
+		mr->mr_ibmr = ibmr;
+		mr->mr_cqe.done = frwr2_wc_reg;
+		rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
+		mr->mr_reg_wr.wr.opcode = IB_WR_REG_MR;
+		mr->mr_reg_wr.wr.wr_cqe = &mr->mr_cqe;
+		mr->mr_reg_wr.mr = ibmr;
+		mr->mr_inv_wr.opcode = IB_WR_LOCAL_INV;
+		mr->mr_inv_wr.wr_cqe = &mr->mr_inv_cqe;
+		list_add_tail(&mr->mr_list, &ep->re_mr_free);
+	}
+	return 0;
+}
+
+/**
+ * rpcrdma2_frwr_pool_destroy - free an endpoint's MRs
+ * @ep: the endpoint, its QP destroyed and every request's MRs reclaimed
+ *
+ * Context: process; may sleep.
+ */
+void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep)
+{
+	u32 i;
+
+	if (!ep->re_mrs)
+		return;
+	for (i = 0; i < ep->re_nr_mrs; i++) {
+		struct rpcrdma2_mr *mr = &ep->re_mrs[i];
+
+		if (WARN_ON_ONCE(mr->mr_nents))
+			ib_dma_unmap_sg(ep->re_pd->device, mr->mr_sg,
+					mr->mr_nents, mr->mr_dir);
+		if (mr->mr_ibmr)
+			ib_dereg_mr(mr->mr_ibmr);
+		kfree(mr->mr_sg);
+	}
+	kfree(ep->re_mrs);
+	ep->re_mrs = NULL;
+}
+
+/* Walks an xdr_buf (head, pages from page_base, tail) a page at a time */
+struct frwr2_cursor {
+	const struct xdr_buf	*xdr;
+	unsigned int		part;	/* 0 head, 1 pages, 2 tail */
+	unsigned int		done;	/* bytes of that part walked */
+};
+
+struct frwr2_piece {
+	struct page		*page;
+	unsigned int		off;
+	unsigned int		len;
+};
+
+static unsigned int frwr2_part_len(const struct xdr_buf *xdr,
+				   unsigned int part)
+{
+	switch (part) {
+	case 0:
+		return xdr->head[0].iov_len;
+	case 1:
+		return xdr->page_len;
+	default:
+		return xdr->tail[0].iov_len;
+	}
+}
+
+/* The piece at the cursor, within one page; false at the end */
+static bool frwr2_peek(struct frwr2_cursor *cur, struct frwr2_piece *pc)
+{
+	const struct xdr_buf *xdr = cur->xdr;
+	unsigned int left;
+
+	while (cur->part < 3 &&
+	       cur->done == frwr2_part_len(xdr, cur->part)) {
+		cur->part++;
+		cur->done = 0;
+	}
+	if (cur->part == 3)
+		return false;
+	left = frwr2_part_len(xdr, cur->part) - cur->done;
+	if (cur->part == 1) {
+		unsigned int pos = xdr->page_base + cur->done;
+
+		pc->page = xdr->pages[pos >> PAGE_SHIFT];
+		pc->off = offset_in_page(pos);
+	} else {
+		const struct kvec *iov = cur->part ? xdr->tail : xdr->head;
+		const u8 *base = (const u8 *)iov->iov_base + cur->done;
+
+		/* kmalloc'ed: linearly mapped, one struct page per page */
+		pc->page = virt_to_page(base);
+		pc->off = offset_in_page(base);
+	}
+	pc->len = min_t(unsigned int, left, PAGE_SIZE - pc->off);
+	return true;
+}
+
+/*
+ * Fill one MR's scatterlist from the cursor: FRWR maps a page list, so
+ * only a piece that starts a page may follow one that ends a page.
+ * Return: entries used.
+ */
+static unsigned int frwr2_fill(struct rpcrdma2_mr *mr,
+			       struct frwr2_cursor *cur, u32 depth)
+{
+	struct frwr2_piece pc;
+	unsigned int n = 0;
+
+	while (n < depth && frwr2_peek(cur, &pc)) {
+		if (n && (pc.off ||
+			  mr->mr_sg[n - 1].offset + mr->mr_sg[n - 1].length !=
+			  PAGE_SIZE))
+			break;
+		sg_unmark_end(&mr->mr_sg[n]);
+		sg_set_page(&mr->mr_sg[n], pc.page, pc.len, pc.off);
+		cur->done += pc.len;
+		n++;
+	}
+	if (n)
+		sg_mark_end(&mr->mr_sg[n - 1]);
+	return n;
+}
+
+/* DMA-map a filled MR, register its pages and prepare its REG_MR */
+static int frwr2_register(struct rpcrdma2_ep *ep, struct rpcrdma2_mr *mr,
+			  unsigned int nents, bool writable)
+{
+	struct ib_device *dev = ep->re_pd->device;
+	struct ib_mr *ibmr = mr->mr_ibmr;
+	int mapped;
+
+	mr->mr_dir = writable ? DMA_FROM_DEVICE : DMA_TO_DEVICE;
+	mapped = ib_dma_map_sg(dev, mr->mr_sg, nents, mr->mr_dir);
+	if (!mapped)
+		return -EIO;
+	/* unmap takes what map was given, not what it returned */
+	mr->mr_nents = nents;
+	if (ib_map_mr_sg(ibmr, mr->mr_sg, mapped, NULL, PAGE_SIZE) != mapped)
+		return -EIO;
+	/* a new key for every use: an rkey from an earlier RPC opens nothing */
+	ib_update_fast_reg_key(ibmr, ib_inc_rkey(ibmr->rkey) & 0xff);
+	mr->mr_reg_wr.wr.next = NULL;
+	mr->mr_reg_wr.wr.send_flags = 0;
+	mr->mr_reg_wr.key = ibmr->rkey;
+	mr->mr_reg_wr.access = writable ?
+		IB_ACCESS_REMOTE_WRITE | IB_ACCESS_LOCAL_WRITE :
+		IB_ACCESS_REMOTE_READ;
+	rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
+	return 0;
+}
+
+/**
+ * rpcrdma2_frwr_map - register an xdr_buf as a chunk
+ * @ep: the current endpoint
+ * @req: the request the MRs are for; they go on its list
+ * @xdr: the buffer: head, pages from page_base, tail, in that order
+ * @writable: the server writes it (a Reply chunk, RFC 8166 §3.4.6) rather
+ *	than reads it (a Read chunk, §3.4.5)
+ * @segs: filled with one segment per MR, in buffer order
+ * @nsegs: set to the segments used
+ * @chain: their REG_MR work requests are appended here
+ *
+ * Context: the transport's send lock (or a Receive completion resending
+ * the first Call). On failure the caller releases the request's MRs
+ * with rpcrdma2_frwr_release_all(); nothing is posted here.
+ *
+ * Return: %0; %-EMSGSIZE if the buffer needs more than
+ * RPCRDMA2_MAX_CHUNK_MRS MRs; %-ENOBUFS if the pool is empty; %-EIO if
+ * DMA or page-list mapping failed.
+ */
+int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
+		      const struct xdr_buf *xdr, bool writable,
+		      struct rpcrdma2_seg *segs, u32 *nsegs,
+		      struct rpcrdma2_regchain *chain)
+{
+	struct frwr2_cursor cur = { .xdr = xdr };
+	struct frwr2_piece pc;
+	u32 n = 0;
+	int ret;
+
+	while (frwr2_peek(&cur, &pc)) {
+		struct rpcrdma2_mr *mr;
+		unsigned int nents;
+
+		if (n == RPCRDMA2_MAX_CHUNK_MRS)
+			return -EMSGSIZE;
+		mr = frwr2_get(ep);
+		if (!mr)
+			return -ENOBUFS;
+		mr->mr_req = req;
+		list_add_tail(&mr->mr_list, &req->rl_mrs);
+		req->rl_ep = ep;
+		nents = frwr2_fill(mr, &cur, ep->re_mr_depth);
+		ret = frwr2_register(ep, mr, nents, writable);
+		if (ret)
+			return ret;
+		*chain->next = &mr->mr_reg_wr.wr;
+		chain->next = &mr->mr_reg_wr.wr.next;
+		chain->count++;
+		segs[n].handle = mr->mr_ibmr->rkey;
+		segs[n].length = mr->mr_ibmr->length;
+		segs[n].offset = mr->mr_ibmr->iova;
+		trace_xprtrdma2_mr_map(&mr->mr_cid, &segs[n], nents);
+		n++;
+	}
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_MRS_REGISTERED, n);
+	*nsegs = n;
+	return 0;
+}
+
+/**
+ * rpcrdma2_frwr_release_all - unmap a request's MRs and return them
+ * @req: the request; its MRs are invalid, never posted, or on a QP in
+ *	the error state
+ *
+ * Context: whoever owns @req's MR list (see struct rpcrdma2_req).
+ */
+void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req)
+{
+	struct rpcrdma2_mr *mr, *next;
+
+	list_for_each_entry_safe(mr, next, &req->rl_mrs, mr_list) {
+		list_del(&mr->mr_list);
+		frwr2_put(mr);
+	}
+}
+
+/**
+ * rpcrdma2_frwr_reminv - the server invalidated an rkey with Send With
+ *	Invalidate
+ * @req: the request the reply answers
+ * @rkey: the rkey the Receive completion reported invalidated
+ *
+ * draft §8.4: an MR the server invalidated needs no LOCAL_INV; it is
+ * only unmapped. An rkey that is none of @req's is trusted for nothing.
+ *
+ * Context: the Receive completion, with the rqst pinned.
+ *
+ * Return: true if @rkey was one of @req's MRs.
+ */
+bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey)
+{
+	struct rpcrdma2_mr *mr;
+
+	list_for_each_entry(mr, &req->rl_mrs, mr_list) {
+		if (mr->mr_ibmr->rkey == rkey) {
+			list_del(&mr->mr_list);
+			frwr2_put(mr);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Chain LOCAL_INV for every MR of @req, signal only the last (whose
+ * completion is @done) and post them. Return: true if the last one is
+ * posted, so @done will run; false if nothing was posted that will
+ * report, and the connection is being closed.
+ */
+static bool frwr2_post_localinv(struct rpcrdma2_req *req,
+				void (*done)(struct ib_cq *, struct ib_wc *))
+{
+	struct rpcrdma2_ep *ep = req->rl_ep;
+	const struct ib_send_wr *bad_wr;
+	struct ib_send_wr *first = NULL, **next = &first;
+	struct rpcrdma2_mr *mr, *last = NULL;
+	u32 n = 0;
+	int ret;
+
+	list_for_each_entry(mr, &req->rl_mrs, mr_list) {
+		mr->mr_inv_wr.next = NULL;
+		mr->mr_inv_wr.send_flags = 0;
+		mr->mr_inv_wr.ex.invalidate_rkey = mr->mr_ibmr->rkey;
+		mr->mr_inv_cqe.done = frwr2_wc_localinv;
+		rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
+		*next = &mr->mr_inv_wr;
+		next = &mr->mr_inv_wr.next;
+		last = mr;
+		n++;
+	}
+	if (!last)
+		return false;
+	last->mr_inv_wr.send_flags = IB_SEND_SIGNALED;
+	last->mr_inv_cqe.done = done;
+	req->rl_inv_wrs = n;
+	/* sized for every RPC's worst case (RPCRDMA2_SQ_PER_RPC) */
+	if (WARN_ON_ONCE(!rpcrdma2_sq_get(ep, n)))
+		goto out_close;
+	ret = ib_post_send(ep->re_id->qp, first, &bad_wr);
+	if (ret) {
+		trace_xprtrdma2_post_err(ep, &last->mr_cid, ret);
+		rpcrdma2_sq_put(ep, n);
+		goto out_close;
+	}
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_LOCAL_INV, n);
+	return true;
+
+out_close:
+	/*
+	 * Whatever was posted will only flush now; the QP goes to the error
+	 * state before anything else is sent, so the MRs reach nothing.
+	 */
+	rpcrdma2_ep_close(ep);
+	return false;
+}
+
+/**
+ * rpcrdma2_frwr_unmap_async - invalidate a request's MRs after its reply
+ * @req: the request, its rqst pinned
+ *
+ * Context: the Receive completion of the reply.
+ *
+ * Return: true if LOCAL_INV is posted: its completion releases the MRs
+ * and calls rpcrdma2_reply_done(). False if there is nothing to wait
+ * for: the MRs are released and the caller completes the RPC.
+ */
+bool rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req)
+{
+	if (list_empty(&req->rl_mrs))
+		return false;
+	if (frwr2_post_localinv(req, frwr2_wc_localinv_done))
+		return true;
+	rpcrdma2_frwr_release_all(req);
+	return false;
+}
+
+/**
+ * rpcrdma2_frwr_unmap_sync - invalidate the MRs of an RPC that had no reply
+ * @r: the transport
+ * @req: the request, about to be freed
+ *
+ * The server may still hold the rkeys of a killed or timed-out RPC, so
+ * its pages are not freed before LOCAL_INV has completed, or the QP is
+ * in the error state.
+ *
+ * Context: ->buf_free; process, may sleep. Takes @r's rx_mr_mutex.
+ */
+void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
+			      struct rpcrdma2_req *req)
+{
+	might_sleep();
+	/* only teardown empties the list concurrently: the mutex rechecks */
+	if (list_empty_careful(&req->rl_mrs))
+		return;
+	mutex_lock(&r->rx_mr_mutex);
+	if (!list_empty(&req->rl_mrs)) {
+		reinit_completion(&req->rl_inv_done);
+		if (!READ_ONCE(req->rl_ep->re_qp_dead) &&
+		    frwr2_post_localinv(req, frwr2_wc_localinv_wake))
+			wait_for_completion(&req->rl_inv_done);
+		rpcrdma2_frwr_release_all(req);
+	}
+	req->rl_ep = NULL;
+	mutex_unlock(&r->rx_mr_mutex);
+}
+
+/**
+ * rpcrdma2_frwr_reclaim - take back the MRs requests hold on an endpoint
+ * @r: the transport
+ * @ep: the endpoint being torn down: QP in the error state and drained
+ *
+ * Context: rpcrdma2_ep_disconnect(), holding rx_mr_mutex.
+ */
+void rpcrdma2_frwr_reclaim(struct rpcrdma2_xprt *r, struct rpcrdma2_ep *ep)
+{
+	struct rpcrdma2_req *req;
+
+	lockdep_assert_held(&r->rx_mr_mutex);
+	spin_lock(&r->rx_reqs_lock);
+	list_for_each_entry(req, &r->rx_reqs, rl_list) {
+		if (req->rl_ep != ep)
+			continue;
+		rpcrdma2_frwr_release_all(req);
+		req->rl_ep = NULL;
+	}
+	spin_unlock(&r->rx_reqs_lock);
+}

@@ -3,7 +3,9 @@
  * KUnit suite for xprtrdma2's pure decisions (xprtrdma2/policy.c): the
  * credit grant taken from an untrusted reply, both inline thresholds in
  * each phase of a connection, what a reply means for the version
- * (draft §7), and the errno an RDMA2_ERROR fails its RPC with.
+ * (draft §7), the errno an RDMA2_ERROR fails its RPC with, when a Call
+ * needs a Long Call or a Reply chunk, and whether a returned Reply chunk
+ * is the one we offered.
  * Table-driven; each row names the spec rule it checks.
  */
 #include <kunit/test.h>
@@ -179,12 +181,125 @@ static void xprtrdma2_error_errno_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(0x1234), -EIO);
 }
 
+struct chunk_vector {
+	const char *name;
+	u32 inline_len;		/* header + RPC message, sent inline */
+	u32 send_threshold;
+	u32 rcv_buflen;		/* rq_rcv_buf.buflen */
+	u32 recv_threshold;
+	bool want_long_call;
+	bool want_reply_chunk;
+};
+
+static const struct chunk_vector chunk_vectors[] = {
+	{ "a small Call and reply stay inline", 200, 4096, 1000, 4096,
+	  false, false },
+	{ "a Call exactly at the threshold goes inline (RFC 8166 §3.3.2)",
+	  4096, 4096, 100, 4096, false, false },
+	{ "one byte over the threshold: Long Call (RFC 8166 §3.5.1)", 4097,
+	  4096, 100, 4096, true, false },
+	{ "a first Call over 1024 while negotiating: Long Call (draft §7)",
+	  1100, 1024, 100, 1024, true, false },
+	{ "the reply's header counts: buflen 4060 + 36 fits 4096", 100, 4096,
+	  4060, 4096, false, false },
+	{ "buflen 4061 + 36 does not: Reply chunk (RFC 8166 §3.5.3)", 100,
+	  4096, 4061, 4096, false, true },
+	{ "a 1 MiB READ reply: Reply chunk", 200, 4096, 1048576 + 500, 4096,
+	  false, true },
+	{ "a 1 MiB WRITE: Long Call and a small reply", 1048576 + 300, 4096,
+	  200, 4096, true, false },
+	{ "a huge buflen does not wrap", 100, 4096, 0xffffffff, 4096, false,
+	  true },
+};
+
+static void chunk_desc(const struct chunk_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(chunk, chunk_vectors, chunk_desc);
+
+static void xprtrdma2_chunk_test(struct kunit *test)
+{
+	const struct chunk_vector *v = test->param_value;
+	bool long_call, reply_chunk;
+
+	long_call = rpcrdma2_use_long_call(v->inline_len, v->send_threshold);
+	reply_chunk = rpcrdma2_use_reply_chunk(v->rcv_buflen,
+					       v->recv_threshold);
+
+	KUNIT_EXPECT_EQ(test, long_call, v->want_long_call);
+	KUNIT_EXPECT_EQ(test, reply_chunk, v->want_reply_chunk);
+}
+
+#define RCV_MAX	4
+struct reply_chunk_vector {
+	const char *name;
+	u32 nr_offered;
+	struct rpcrdma2_seg offered[RCV_MAX];
+	u32 nr_returned;
+	struct rpcrdma2_seg returned[RCV_MAX];
+	int want;
+	u32 want_written;
+};
+
+#define SEG(h, l)	{ .handle = (h), .length = (l), .offset = 0 }
+
+static const struct reply_chunk_vector reply_chunk_vectors[] = {
+	{ "all three segments, full", 3,
+	  { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 3,
+	  { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 0, 4396 },
+	{ "a short reply: the head only, fewer segments (RFC 8166 §3.4.6)",
+	  3, { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 1,
+	  { SEG(1, 120) }, 0, 120 },
+	{ "into the pages, trailing segment returned empty", 3,
+	  { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 3,
+	  { SEG(1, 200), SEG(2, 1000), SEG(3, 0) }, 0, 1200 },
+	{ "no segment at all", 2, { SEG(1, 200), SEG(2, 4096) }, 0, {},
+	  -EIO, 0 },
+	{ "more segments than offered", 1, { SEG(1, 200) }, 2,
+	  { SEG(1, 200), SEG(2, 10) }, -EIO, 0 },
+	{ "a handle we did not offer", 2, { SEG(1, 200), SEG(2, 4096) }, 2,
+	  { SEG(1, 200), SEG(7, 4096) }, -EIO, 0 },
+	{ "our handles out of order", 2, { SEG(1, 200), SEG(2, 4096) }, 2,
+	  { SEG(2, 200), SEG(1, 4096) }, -EIO, 0 },
+	{ "longer than offered", 2, { SEG(1, 200), SEG(2, 4096) }, 2,
+	  { SEG(1, 200), SEG(2, 4097) }, -EIO, 0 },
+	{ "a hole: bytes after a short segment", 3,
+	  { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 3,
+	  { SEG(1, 100), SEG(2, 4096), SEG(3, 0) }, -EIO, 0 },
+};
+
+static void reply_chunk_desc(const struct reply_chunk_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(reply_chunk, reply_chunk_vectors, reply_chunk_desc);
+
+static void xprtrdma2_reply_chunk_test(struct kunit *test)
+{
+	const struct reply_chunk_vector *v = test->param_value;
+	u32 written = 0xdeadbeef;
+	int ret;
+
+	ret = rpcrdma2_reply_chunk_check(v->offered, v->nr_offered,
+					 v->returned, v->nr_returned,
+					 &written);
+
+	KUNIT_EXPECT_EQ(test, ret, v->want);
+	if (!v->want)
+		KUNIT_EXPECT_EQ(test, written, v->want_written);
+}
+
 static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_credits_test),
 	KUNIT_CASE_PARAM(xprtrdma2_threshold_test, threshold_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_verdict_test, verdict_gen_params),
 	KUNIT_CASE(xprtrdma2_verdict_stale_err_test),
 	KUNIT_CASE(xprtrdma2_error_errno_test),
+	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
+	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	{}
 };
 

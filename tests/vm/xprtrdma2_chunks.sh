@@ -95,12 +95,16 @@ chunk_case() {
 	eq0 "$name: no Reply chunk refused" 33
 	if [ "$vers" = 2 ]; then
 		gt0 "$name: remote invalidations matched" 30
-		t_check "$name: svcrdma2 read our Read chunks ($r0 -> $(svc_stat read_chunks))" \
-			[ "$(svc_stat read_chunks)" -gt "$r0" ]
+		# one Position-Zero Read chunk per Long Call; every Send With
+		# Invalidate it sent invalidated one of the answered RPC's MRs
+		t_check "$name: svcrdma2 read as many Read chunks as we sent Long Calls ($r0 -> $(svc_stat read_chunks))" \
+			[ "$(($(svc_stat read_chunks) - r0))" = "$(xprt_field 27)" ]
 		t_check "$name: svcrdma2 wrote our Reply chunks ($c0 -> $(svc_stat reply_chunks))" \
 			[ "$(svc_stat reply_chunks)" -gt "$c0" ]
-		t_check "$name: svcrdma2 sent Send With Invalidate ($i0 -> $(svc_stat send_with_inv))" \
-			[ "$(svc_stat send_with_inv)" -gt "$i0" ]
+		t_check "$name: svcrdma2's Sends With Invalidate all matched ($i0 -> $(svc_stat send_with_inv))" \
+			[ "$(($(svc_stat send_with_inv) - i0))" = "$(xprt_field 30)" ]
+		t_check "$name: svcrdma2 wrote no more Reply chunks than offered" \
+			[ "$(($(svc_stat reply_chunks) - c0))" -le "$(xprt_field 28)" ]
 	fi
 	grep "xprt:.*rdma2" /proc/self/mountstats
 	umount "$mnt"

@@ -74,16 +74,6 @@ t_check "rdma link delete rxe0 for good" rdma link delete rxe0
 t_check "umount -f returns with the device gone" timeout 180 umount -f "$mnt"
 t_check "nothing left mounted" bash -c "! grep -q ' $mnt ' /proc/mounts"
 
-# rmmod_when_free: the last transport is destroyed once the NFS client
-# has given up on the server; try for up to 3 minutes.
-rmmod_when_free() {
-	local i
-	for i in $(seq 90); do
-		rmmod xprtrdma2 2>/dev/null && return 0
-		sleep 2
-	done
-	return 1
-}
-t_check "the client lets go of xprtrdma2: rmmod" rmmod_when_free
+t_check "the client lets go of xprtrdma2: rmmod" rmmod_when_free xprtrdma2
 vm_nfsd_down
 t_done

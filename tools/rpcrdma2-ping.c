@@ -210,6 +210,7 @@ struct ping {
 	bool have_props;
 	struct rpcrdma2_props props;
 	u32 discarded;
+	u32 zero_grants;	/* replies granting 0 credits, taken as 1 */
 	u32 first_vers;		/* the version negotiation starts with */
 	bool negotiated;	/* a NULL reply has fixed the version */
 	bool qp_failed;		/* a completion failed: the QP is in error */
@@ -1433,6 +1434,16 @@ static void record_connprop(struct ping *p, const struct rpcrdma2_hdr *h)
 
 static void fuzz_note(struct ping *p, const u8 *m, u32 len);
 
+/* RFC 8166 §4.5: a requester silently discards a reply in error */
+static int discard(struct ping *p, const struct rpcrdma2_hdr *h,
+		   const char *why)
+{
+	p->discarded++;
+	ping_err("discarded a %s with xid 0x%08x: %s",
+		 rpcrdma2_htype_name(h->vers, h->htype), h->xid, why);
+	return 0;
+}
+
 /*
  * Classify one received message for the ping exchange. Returns 0 with
  * @msg filled in, or -1 on a failure that ends the run (said already).
@@ -1480,13 +1491,30 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		fuzz_note(p, m, len);
 		return 0;
 	}
-	if (!call) {
-		p->discarded++;
-		ping_err("discarded a %s with xid 0x%08x: no such call outstanding",
-			 rpcrdma2_htype_name(h->vers, h->htype), h->xid);
-		return 0;
-	}
+	/*
+	 * draft v2 §3.2: RPCRDMA2_F_RESPONSE clear marks a Call from the
+	 * server, whose XID is the server's, whatever call of ours it may
+	 * look like. Our RDMA2_CONNPROP said BRS NONE: we take none. (An
+	 * RDMA2_ERROR decodes only with it set, or as the flagless RFC 8166
+	 * layout of ERR_VERS.)
+	 */
+	if (h->vers == RPCRDMA2_VERS_2 && h->htype != RPCRDMA2_HT_ERROR &&
+	    !(h->flags & RPCRDMA2_F_RESPONSE))
+		return discard(p, h, "RPCRDMA2_F_RESPONSE clear: a reverse Call");
+	if (!call)
+		return discard(p, h, "no such call outstanding");
 	msg->call = call;
+	/*
+	 * draft v2 §7.3: replies come in the version of the Call, and an
+	 * error copies the Call's rdma_vers (RFC 8166 §4.5, draft v2
+	 * §5.3.3). Any other is a header in error, which a requester
+	 * silently discards (RFC 8166 §4.5): the call stays outstanding.
+	 */
+	if (h->vers != call->vers) {
+		snprintf(why, sizeof(why), "version %u, its call's is %u",
+			 h->vers, call->vers);
+		return discard(p, h, why);
+	}
 	if (h->htype == RPCRDMA2_HT_ERROR) {
 		if (h->err.code != RPCRDMA2_ERR_VERS) {
 			ping_err("xid 0x%08x: server answered %s %s", h->xid,
@@ -1501,22 +1529,6 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		msg->legacy_layout = h->err.v1_layout;
 		return 0;
 	}
-
-	/* RFC 8166 §4.1, draft v2 §7.3: a reply has the call's version */
-	if (h->vers != call->vers) {
-		ping_err("xid 0x%08x: reply in version %u to a version %u call",
-			 h->xid, h->vers, call->vers);
-		return -1;
-	}
-	if (h->vers == RPCRDMA2_VERS_2 && !(h->flags & RPCRDMA2_F_RESPONSE)) {
-		ping_err("xid 0x%08x: v2 reply without RPCRDMA2_F_RESPONSE", h->xid);
-		return -1;
-	}
-	/* RFC 8166 §3.3.1: the granted value MUST NOT be zero */
-	if (!h->credits) {
-		ping_err("xid 0x%08x: reply grants zero credits", h->xid);
-		return -1;
-	}
 	if (reply_body(p, call, h, m, why, sizeof(why)) ||
 	    (call->compound ? check_compound_reply(p, call, why, sizeof(why)) :
 	     check_null_reply(p, call->xid, why, sizeof(why)))) {
@@ -1525,6 +1537,16 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 	}
 	msg->kind = RX_REPLY;
 	msg->credits = h->credits;
+	/*
+	 * RFC 8166 §3.3.1: a grant "MUST NOT be zero, since such a value
+	 * would result in deadlock". The reply itself is good: take it and
+	 * one credit, as the in-tree client does (rpc_rdma.c).
+	 */
+	if (!h->credits) {
+		if (!p->zero_grants++)
+			note(p, "note: a grant of 0 credits (RFC 8166 §3.3.1) taken as 1\n");
+		msg->credits = 1;
+	}
 	return 0;
 }
 
@@ -2042,6 +2064,9 @@ static int ping_run(struct ping *p)
 	if (peak > p->granted)
 		printf("overrun: %u calls in flight, %u more than the %u granted\n",
 		       peak, peak - p->granted, p->granted);
+	if (p->zero_grants)
+		printf("zero grants: %u replies granted 0 credits, each taken as 1\n",
+		       p->zero_grants);
 	if (done)
 		printf("rtt min/avg/max = %.3f/%.3f/%.3f ms\n", min,
 		       sum / done, max);

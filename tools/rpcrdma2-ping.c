@@ -29,6 +29,11 @@
  * rdma_inv_handle (v2) and requires the reply to arrive by Send With
  * Invalidate of exactly that handle.
  *
+ * With --listen the binary is a server instead, for testing clients:
+ * the responder in rpcrdma2-listen.c, which answers RPC NULL correctly
+ * or in one of the hostile ways --hostile names. rpcrdma2-ping.h holds
+ * what the two halves share.
+ *
  * Exit status: 0 success; 1 any failure (connection, protocol, a reply
  * that is wrong, no reply, --expect-* mismatch); 2 usage error.
  */
@@ -45,52 +50,23 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <infiniband/verbs.h>
-#include <rdma/rdma_cma.h>
-
-#include <rpcrdma2/codec.h>
-#include <rpcrdma2/cm_pdata.h>
 #include "rpcrdma2-hex.h"
+#include "rpcrdma2-ping.h"
 #include "rpcrdma2-print.h"
-
-#define PROG			"rpcrdma2-ping"
 
 #define DEF_PORT		20049	/* IANA nfsrdma */
 #define DEF_COUNT		5
 #define DEF_CREDITS		32
 #define DEF_WINDOW		1
 #define DEF_SIZE		4096
-#define DEF_TIMEOUT_MS		5000
 #define DEF_NFS_VERS		3
-#define MAX_WINDOW		256
 #define MAX_CREDITS		1024
 
 /* --fuzz: mutated messages between two NULL calls (fewer than the grant) */
 #define FUZZ_BATCH		8
 
-/* Receives beyond the credits, for unsolicited RDMA2_CONNPROP and errors */
-#define SPARE_RECVS		2
-
-/* Room the decoder gets for chunks the server should not send us at all */
-#define LIM_CHUNKS		4
-#define LIM_SEGS		4
-
 /* The first message on a connection: RFC 8166 §3.3.3, draft v2 §7 */
 #define FIRST_MSG_MAX		RPCRDMA2_V1_DEF_INLINE
-
-/* ONC RPC (RFC 5531 §9) */
-#define RPC_CALL		0
-#define RPC_REPLY		1
-#define RPC_VERSION		2
-#define RPC_MSG_ACCEPTED	0
-#define RPC_MSG_DENIED		1
-#define RPC_SUCCESS		0
-#define RPC_AUTH_NONE		0
-#define RPC_AUTH_GSS		6	/* RFC 2203 */
-#define RPC_MAX_AUTH_BYTES	400
-#define RPC_NULL_PROC		0
-#define NFS_PROGRAM		100003
-#define RPC_NULL_CALL_SIZE	40	/* xid ... verifier, no arguments */
 
 /* How long to sleep between polls of the Send CQ while a slot drains */
 #define SEND_POLL_NS		20000
@@ -127,128 +103,6 @@
 #define NFS4_MAX_NAMES		16
 #define AUTH_SYS_MACHINE	"rpcrdma2-ping"
 
-struct ping_opts {
-	const char *host;
-	u32 port;
-	u32 vers;
-	u32 count;
-	u32 window;
-	u32 credits;
-	u32 size;
-	u32 nfs_vers;
-	u32 timeout_ms;
-	bool verbose;
-	u8 *send_msg;
-	size_t send_len;
-	u8 *expect;
-	size_t expect_len;
-	bool expect_none;
-	bool ignore_credits;
-	bool after_negotiate;
-	bool then_ping;
-	bool overrun;
-	u32 fuzz;
-	u32 seed;
-	bool have_seed;
-	const char *corpus;
-	u32 long_call;		/* --long-call N: bytes of each NULL call */
-	const char *path;	/* --readlink PATH, --read PATH */
-	u32 nfs_op;		/* NFS4_OP_READLINK or NFS4_OP_READ */
-	bool write_chunk;
-	u32 write_len;		/* bytes the Write chunk offers */
-	bool reply_chunk;
-	bool inv;
-};
-
-/* One call: its Send buffer is send slot number (this - calls) */
-struct ping_call {
-	bool busy;		/* sent, no reply yet */
-	bool send_busy;		/* its Send has not completed yet */
-	u32 xid;
-	u32 vers;
-	u32 seq;
-	struct timespec t0;
-	/* what the call offered (--long-call, --read...) */
-	bool compound;		/* the COMPOUND of --read..., not NULL */
-	bool long_call;		/* sent through a Position-Zero Read chunk */
-	bool write_chunk;
-	bool reply_chunk;
-	u32 handle;		/* the handle of every chunk it offered */
-	bool inv_offered;	/* @handle may be invalidated remotely */
-};
-
-struct ping {
-	const struct ping_opts *opts;
-
-	/* connection */
-	struct rdma_event_channel *ec;
-	struct rdma_cm_id *id;
-	struct ibv_pd *pd;
-	struct ibv_comp_channel *cc;
-	struct ibv_cq *recv_cq;
-	struct ibv_cq *send_cq;
-	struct ibv_mr *mr;
-	u8 *buf;
-	u32 nr_recvs;
-	u32 nr_sends;
-	u32 nr_send_wrs;	/* Send Queue depth */
-	bool cq_armed;
-	bool connected;
-	bool disconnected;
-
-	/* RFC 8797 private data */
-	struct rpcrdma2_cm_pdata peer;
-	int peer_rc;
-	u32 peer_len;
-
-	/* what the exchange taught us */
-	u32 vers;
-	bool fell_back;
-	u32 granted;		/* 0 until a reply grants credits */
-	u32 send_thresh;
-	u32 recv_thresh;
-	bool have_props;
-	struct rpcrdma2_props props;
-	u32 discarded;
-	u32 first_vers;		/* the version negotiation starts with */
-	bool negotiated;	/* a NULL reply has fixed the version */
-	bool qp_failed;		/* a completion failed: the QP is in error */
-	bool recv_failed;	/* it was a Receive (else a Send) */
-	u32 fail_status;	/* and its enum ibv_wc_status */
-
-	/* --fuzz state; NULL otherwise */
-	struct fuzz *fz;
-
-	/* chunk memory (--long-call, --read...): an area per send slot */
-	u8 *cbuf;
-	struct ibv_mr *cmr;
-	struct ibv_mw *mw[MAX_WINDOW];	/* --inv: a type 2 window per slot */
-	bool mw_bound[MAX_WINDOW];	/* bound and not yet invalidated */
-	u32 invalidated;		/* replies that invalidated our handle */
-	u32 inv_unasked;		/* of those, with the server's R clear */
-	u32 replies;			/* RPC replies received */
-	u8 *scratch;			/* an RPC call being built */
-
-	/* the last reply's RPC message, wherever it arrived */
-	const u8 *rpc;
-	u32 rpc_len;
-	u32 write_len;			/* bytes the Write chunk received */
-	const char *via;		/* "inline" or "Reply chunk" */
-	const u8 *data;			/* --read...: link text or data */
-	u32 data_len;
-	bool eof;			/* --read: READ4resok.eof */
-
-	/* calls */
-	u32 next_xid;
-	struct ping_call calls[MAX_WINDOW];
-
-	/* decoder state, attached once */
-	struct rpcrdma2_hdr rhdr;
-	struct rpcrdma2_read_seg reads[LIM_CHUNKS * LIM_SEGS];
-	struct rpcrdma2_chunk writes[LIM_CHUNKS];
-	struct rpcrdma2_seg segs[(LIM_CHUNKS + 1) * LIM_SEGS];
-};
-
 /* What one received message turned out to be, for the caller waiting */
 enum ping_rx {
 	RX_REPLY,	/* a valid RPC reply to one of our calls */
@@ -264,10 +118,6 @@ struct ping_msg {
 	u32 vers_high;
 	bool legacy_layout;
 };
-
-/* stdout is line-buffered (main), so this cannot overtake it */
-#define ping_err(fmt, ...) \
-	fprintf(stderr, PROG ": " fmt "\n", ##__VA_ARGS__)
 
 /*
  * What a connection's setup and NULL exchange print. --fuzz reconnects
@@ -306,9 +156,10 @@ static void print_help(FILE *f)
 {
 	fprintf(f,
 		"Usage: " PROG " [options] HOST\n"
+		"       " PROG " --listen [--hostile MODE] [options]\n"
 		"Connect to an NFS server's RPC-over-RDMA port, negotiate the\n"
 		"transport version (v2, falling back to v1 on ERR_VERS) and time\n"
-		"RPC NULL round trips.\n"
+		"RPC NULL round trips. With --listen, be the server instead.\n"
 		"\n"
 		"Options:\n"
 		"      --vers 1|2        first transport version to try (default 2)\n"
@@ -377,24 +228,33 @@ static void print_help(FILE *f)
 		"HEX: hex digits; whitespace, ':' and ',' separate bytes.\n"
 		"Without chunk options the R bit is set (nothing is exposed);\n"
 		"with them, only with --inv (plain MRs must not be invalidated).\n"
-		"Exit status: 0 success, 1 failure, 2 usage error.\n",
+		"\n"
+		"Listening (a responder for RPC NULL, to test clients with):\n"
+		"      --listen          accept connections on --port, one after\n"
+		"                        another, and answer each RPC Call as\n"
+		"                        --hostile says; one line per Call\n"
+		"      --bind ADDR       listen on ADDR only (default: every\n"
+		"                        IPv4 address)\n"
+		"      --hostile MODE    how to answer (default good; below)\n"
+		"      --max-conns N     exit after N connections (default: never)\n"
+		"  -t, --timeout S       exit after S seconds (default: never)\n"
+		"      --inv-rkey N      the key inv-bogus invalidates (default\n"
+		"                        0x%08x, which names nothing on rxe)\n"
+		"      --credits N       the grant, with N + %d Receives posted\n"
+		"      --size N          the Receive and Send buffer size, RBSIZ\n"
+		"                        and the private data's sizes\n"
+		"  -p, --port N, -v, --verbose: as above\n"
+		"\n"
+		"Modes:\n",
 		DEF_PORT, DEF_COUNT, DEF_WINDOW, MAX_WINDOW, SPARE_RECVS,
 		DEF_CREDITS, DEF_SIZE, DEF_NFS_VERS, DEF_TIMEOUT_MS / 1000,
-		FUZZ_BATCH, CHUNK_CALL_MAX, CHUNK_WRITE_SIZE, CHUNK_WRITE_SIZE);
+		FUZZ_BATCH, CHUNK_CALL_MAX, CHUNK_WRITE_SIZE, CHUNK_WRITE_SIZE,
+		DEF_INV_RKEY, SPARE_RECVS);
+	lsn_print_modes(f);
+	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
 }
 
 /* ---- small helpers ---------------------------------------------------- */
-
-static u32 get32(const u8 *p)
-{
-	return get_unaligned_be32(p);
-}
-
-static u8 *put32(u8 *p, u32 v)
-{
-	put_unaligned_be32(v, p);
-	return p + 4;
-}
 
 static void now(struct timespec *ts)
 {
@@ -406,7 +266,7 @@ static double ms_between(const struct timespec *a, const struct timespec *b)
 	return (b->tv_sec - a->tv_sec) * 1e3 + (b->tv_nsec - a->tv_nsec) / 1e6;
 }
 
-static void deadline_in(struct timespec *dl, u32 ms)
+void deadline_in(struct timespec *dl, u32 ms)
 {
 	now(dl);
 	dl->tv_sec += ms / 1000;
@@ -418,7 +278,7 @@ static void deadline_in(struct timespec *dl, u32 ms)
 }
 
 /* Milliseconds left until @dl, rounded up; 0 when it has passed */
-static int ms_left(const struct timespec *dl)
+int ms_left(const struct timespec *dl)
 {
 	struct timespec t;
 	double left;
@@ -430,7 +290,7 @@ static int ms_left(const struct timespec *dl)
 	return left > 1e9 ? 1000000000 : (int)left + 1;
 }
 
-static void print_hex(const char *what, const u8 *p, size_t len)
+void print_hex(const char *what, const u8 *p, size_t len)
 {
 	size_t i;
 
@@ -491,14 +351,14 @@ static int parse_seconds(const char *s, u32 *ms)
 
 /* ---- printing decoded headers ----------------------------------------- */
 
-static const char *brs_name(u32 brs)
+const char *brs_name(u32 brs)
 {
 	static const char *const names[] = { "NONE", "INLINE", "GENL" };
 
 	return brs < ARRAY_SIZE(names) ? names[brs] : "?";
 }
 
-static const char *prop_state(const struct rpcrdma2_props *props, u32 bit)
+const char *prop_state(const struct rpcrdma2_props *props, u32 bit)
 {
 	if (!(props->present & bit))
 		return "not sent: default";
@@ -553,31 +413,36 @@ static void print_hdr(const char *prefix, const struct rpcrdma2_hdr *h,
 /* ---- rdma_cm ---------------------------------------------------------- */
 
 /*
- * Wait up to @ms for the next CM event on @p->ec. Returns it (the caller
- * acks it), or NULL: on timeout silently, on an error having said why.
+ * Wait up to @ms for the next CM event on @ec (non-blocking). Returns it
+ * (the caller acks it), or NULL with errno ETIMEDOUT on timeout, or EIO
+ * on an error, having said why.
  */
-static struct rdma_cm_event *cm_next(struct ping *p, int ms)
+struct rdma_cm_event *cm_next(struct rdma_event_channel *ec, int ms)
 {
-	struct pollfd pfd = { .fd = p->ec->fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = ec->fd, .events = POLLIN };
 	struct rdma_cm_event *ev;
 	struct timespec dl;
 	int rc;
 
 	deadline_in(&dl, ms);
 	for (;;) {
-		if (!rdma_get_cm_event(p->ec, &ev))
+		if (!rdma_get_cm_event(ec, &ev))
 			return ev;
 		if (errno != EAGAIN) {
 			ping_err("rdma_get_cm_event: %s", strerror(errno));
+			errno = EIO;
 			return NULL;
 		}
 		rc = poll(&pfd, 1, ms_left(&dl));
 		if (rc < 0 && errno != EINTR) {
 			ping_err("poll: %s", strerror(errno));
+			errno = EIO;
 			return NULL;
 		}
-		if (!rc)
+		if (!rc) {
+			errno = ETIMEDOUT;
 			return NULL;
+		}
 	}
 }
 
@@ -589,7 +454,7 @@ static int cm_expect(struct ping *p, enum rdma_cm_event_type want,
 	struct rdma_cm_event *ev;
 	int status;
 
-	ev = cm_next(p, (int)o->timeout_ms);
+	ev = cm_next(p->ec, (int)o->timeout_ms);
 	if (!ev) {
 		ping_err("%s %s port %u: no answer within %.1f s", doing,
 			 o->host, o->port, o->timeout_ms / 1000.0);
@@ -636,7 +501,7 @@ static int set_nonblock(int fd)
 	return 0;
 }
 
-static int post_recv(struct ping *p, u32 i)
+int post_recv(struct ping *p, u32 i)
 {
 	struct ibv_sge sge = {
 		.addr = (uintptr_t)(p->buf + (size_t)i * p->opts->size),
@@ -659,7 +524,7 @@ static int post_recv(struct ping *p, u32 i)
 	return 0;
 }
 
-static u8 *send_buf(struct ping *p, u32 slot)
+u8 *send_buf(struct ping *p, u32 slot)
 {
 	return p->buf + (size_t)(p->nr_recvs + slot) * p->opts->size;
 }
@@ -683,10 +548,11 @@ static u8 *chunk_area(const struct ping *p, u32 slot)
 
 /*
  * Post the Send of @len bytes from send slot @slot, behind @pre (memory
- * registration work requests, or NULL) on the same Send Queue.
+ * registration work requests, or NULL) on the same Send Queue; with
+ * @inv_rkey, as a Send With Invalidate of that key (the responder's).
  */
-static int post_send_after(struct ping *p, u32 slot, u32 len,
-			   struct ibv_send_wr *pre)
+int post_send_wr(struct ping *p, u32 slot, u32 len, struct ibv_send_wr *pre,
+		 const u32 *inv_rkey)
 {
 	struct ibv_sge sge = {
 		.addr = (uintptr_t)send_buf(p, slot),
@@ -703,6 +569,10 @@ static int post_send_after(struct ping *p, u32 slot, u32 len,
 	struct ibv_send_wr *bad, *last;
 	int rc;
 
+	if (inv_rkey) {
+		wr.opcode = IBV_WR_SEND_WITH_INV;
+		wr.invalidate_rkey = *inv_rkey;
+	}
 	if (p->opts->verbose)
 		print_hex("sent", send_buf(p, slot), len);
 	for (last = pre; last && last->next; last = last->next)
@@ -720,7 +590,7 @@ static int post_send_after(struct ping *p, u32 slot, u32 len,
 
 static int post_send(struct ping *p, u32 slot, u32 len)
 {
-	return post_send_after(p, slot, len, NULL);
+	return post_send_wr(p, slot, len, NULL, NULL);
 }
 
 static int resolve(struct ping *p)
@@ -800,7 +670,7 @@ static int create_chunk_memory(struct ping *p)
 }
 
 /* PD, CQ, QP and buffers on the device the route resolved to */
-static int create_resources(struct ping *p)
+int create_resources(struct ping *p)
 {
 	const struct ping_opts *o = p->opts;
 	struct ibv_qp_init_attr qpa = { 0 };
@@ -893,6 +763,28 @@ static int connect_peer(struct ping *p)
 	return 0;
 }
 
+/*
+ * A non-blocking rdma_cm event channel in *@ec and, unless @id is NULL,
+ * an RDMA_PS_TCP id on it in *@id. Whatever was made is left for the
+ * caller to destroy, also on failure.
+ */
+int cm_open(struct rdma_event_channel **ec, struct rdma_cm_id **id)
+{
+	*ec = rdma_create_event_channel();
+	if (!*ec) {
+		ping_err("rdma_create_event_channel: %s (is rdma_ucm loaded?)",
+			 strerror(errno));
+		return -1;
+	}
+	if (set_nonblock((*ec)->fd))
+		return -1;
+	if (id && rdma_create_id(*ec, id, NULL, RDMA_PS_TCP)) {
+		ping_err("rdma_create_id: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int ping_setup(struct ping *p)
 {
 	struct rpcrdma2_limits lim = {
@@ -908,25 +800,14 @@ static int ping_setup(struct ping *p)
 		ping_err("decoder limits do not fit");
 		return -1;
 	}
-	p->ec = rdma_create_event_channel();
-	if (!p->ec) {
-		ping_err("rdma_create_event_channel: %s (is rdma_ucm loaded?)",
-			 strerror(errno));
-		return -1;
-	}
-	if (set_nonblock(p->ec->fd))
-		return -1;
-	if (rdma_create_id(p->ec, &p->id, NULL, RDMA_PS_TCP)) {
-		ping_err("rdma_create_id: %s", strerror(errno));
-		return -1;
-	}
-	if (resolve(p) || create_resources(p) || connect_peer(p))
+	if (cm_open(&p->ec, &p->id) || resolve(p) || create_resources(p) ||
+	    connect_peer(p))
 		return -1;
 	return 0;
 }
 
 /* Undo whatever ping_setup() got done, in reverse order */
-static void ping_teardown(struct ping *p)
+void ping_teardown(struct ping *p)
 {
 	struct rdma_cm_event *ev;
 	struct timespec dl;
@@ -934,7 +815,7 @@ static void ping_teardown(struct ping *p)
 
 	if (p->connected && !p->disconnected && !rdma_disconnect(p->id)) {
 		deadline_in(&dl, DISCONNECT_WAIT_MS);
-		while ((ev = cm_next(p, ms_left(&dl)))) {
+		while ((ev = cm_next(p->ec, ms_left(&dl)))) {
 			bool done = ev->event == RDMA_CM_EVENT_DISCONNECTED;
 
 			rdma_ack_cm_event(ev);
@@ -1016,8 +897,7 @@ static int reap_sends(struct ping *p)
  * to a successful Receive, -ETIMEDOUT, -ECONNRESET when the server
  * disconnected, or -EIO.
  */
-static int next_recv(struct ping *p, const struct timespec *dl,
-		     struct ibv_wc *wc)
+int next_recv(struct ping *p, const struct timespec *dl, struct ibv_wc *wc)
 {
 	struct pollfd pfd[2] = {
 		{ .fd = p->cc->fd, .events = POLLIN },
@@ -1073,7 +953,7 @@ static int next_recv(struct ping *p, const struct timespec *dl,
  * A free send slot: no call outstanding in it and its last Send
  * completed. Polls the Send CQ until one frees up or the timeout passes.
  */
-static int wait_slot(struct ping *p)
+int wait_slot(struct ping *p)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
 	struct timespec dl;
@@ -1105,6 +985,31 @@ static struct ping_call *find_call(struct ping *p, u32 xid)
 		if (p->calls[i].busy && p->calls[i].xid == xid)
 			return &p->calls[i];
 	return NULL;
+}
+
+/*
+ * Is this decoded RDMA_MSG / RDMA_NOMSG (@m, its bytes) a reply rather
+ * than a Call? v2 says so in rdma_flags (draft v2 §3.2); v1 only in the
+ * RPC msg_type, or by a NOMSG without the Position-Zero Read chunk of a
+ * Long Call (RFC 8166 §3.5.3). svcrdma2's test (recvfrom.c): it drops
+ * these, --fuzz predicts that and --listen drops them too.
+ */
+bool is_reverse_reply(const struct rpcrdma2_hdr *h, const u8 *m)
+{
+	const struct rpcrdma2_chunk_lists *cl = &h->cl;
+	u32 i;
+
+	if (h->vers == RPCRDMA2_VERS_2)
+		return h->flags & RPCRDMA2_F_RESPONSE;
+	if (h->htype == RPCRDMA2_V1_RDMA_NOMSG) {
+		for (i = 0; i < cl->nr_reads; i++)
+			if (!cl->reads[i].position)
+				return false;
+		return true;
+	}
+	if (h->rpc_len < 8)
+		return false;
+	return get32(m + h->hdr_len + 4) != RPC_CALL;
 }
 
 static const char *accept_stat_name(u32 stat)
@@ -1433,6 +1338,16 @@ static void record_connprop(struct ping *p, const struct rpcrdma2_hdr *h)
 
 static void fuzz_note(struct ping *p, const u8 *m, u32 len);
 
+/* RFC 8166 §4.5: a requester silently discards a reply in error */
+static int discard(struct ping *p, const struct rpcrdma2_hdr *h,
+		   const char *why)
+{
+	p->discarded++;
+	ping_err("discarded a %s with xid 0x%08x: %s",
+		 rpcrdma2_htype_name(h->vers, h->htype), h->xid, why);
+	return 0;
+}
+
 /*
  * Classify one received message for the ping exchange. Returns 0 with
  * @msg filled in, or -1 on a failure that ends the run (said already).
@@ -1480,13 +1395,30 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		fuzz_note(p, m, len);
 		return 0;
 	}
-	if (!call) {
-		p->discarded++;
-		ping_err("discarded a %s with xid 0x%08x: no such call outstanding",
-			 rpcrdma2_htype_name(h->vers, h->htype), h->xid);
-		return 0;
-	}
+	/*
+	 * draft v2 §3.2: RPCRDMA2_F_RESPONSE clear marks a Call from the
+	 * server, whose XID is the server's, whatever call of ours it may
+	 * look like. Our RDMA2_CONNPROP said BRS NONE: we take none. (An
+	 * RDMA2_ERROR decodes only with it set, or as the flagless RFC 8166
+	 * layout of ERR_VERS.)
+	 */
+	if (h->vers == RPCRDMA2_VERS_2 && h->htype != RPCRDMA2_HT_ERROR &&
+	    !(h->flags & RPCRDMA2_F_RESPONSE))
+		return discard(p, h, "RPCRDMA2_F_RESPONSE clear: a reverse Call");
+	if (!call)
+		return discard(p, h, "no such call outstanding");
 	msg->call = call;
+	/*
+	 * draft v2 §7.3: replies come in the version of the Call, and an
+	 * error copies the Call's rdma_vers (RFC 8166 §4.5, draft v2
+	 * §5.3.3). Any other is a header in error, which a requester
+	 * silently discards (RFC 8166 §4.5): the call stays outstanding.
+	 */
+	if (h->vers != call->vers) {
+		snprintf(why, sizeof(why), "version %u, its call's is %u",
+			 h->vers, call->vers);
+		return discard(p, h, why);
+	}
 	if (h->htype == RPCRDMA2_HT_ERROR) {
 		if (h->err.code != RPCRDMA2_ERR_VERS) {
 			ping_err("xid 0x%08x: server answered %s %s", h->xid,
@@ -1501,22 +1433,6 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 		msg->legacy_layout = h->err.v1_layout;
 		return 0;
 	}
-
-	/* RFC 8166 §4.1, draft v2 §7.3: a reply has the call's version */
-	if (h->vers != call->vers) {
-		ping_err("xid 0x%08x: reply in version %u to a version %u call",
-			 h->xid, h->vers, call->vers);
-		return -1;
-	}
-	if (h->vers == RPCRDMA2_VERS_2 && !(h->flags & RPCRDMA2_F_RESPONSE)) {
-		ping_err("xid 0x%08x: v2 reply without RPCRDMA2_F_RESPONSE", h->xid);
-		return -1;
-	}
-	/* RFC 8166 §3.3.1: the granted value MUST NOT be zero */
-	if (!h->credits) {
-		ping_err("xid 0x%08x: reply grants zero credits", h->xid);
-		return -1;
-	}
 	if (reply_body(p, call, h, m, why, sizeof(why)) ||
 	    (call->compound ? check_compound_reply(p, call, why, sizeof(why)) :
 	     check_null_reply(p, call->xid, why, sizeof(why)))) {
@@ -1525,6 +1441,16 @@ static int classify(struct ping *p, const u8 *m, u32 len,
 	}
 	msg->kind = RX_REPLY;
 	msg->credits = h->credits;
+	/*
+	 * RFC 8166 §3.3.1: a grant "MUST NOT be zero, since such a value
+	 * would result in deadlock". The reply itself is good: take it and
+	 * one credit, as the in-tree client does (rpc_rdma.c).
+	 */
+	if (!h->credits) {
+		if (!p->zero_grants++)
+			note(p, "note: a grant of 0 credits (RFC 8166 §3.3.1) taken as 1\n");
+		msg->credits = 1;
+	}
 	return 0;
 }
 
@@ -1763,7 +1689,7 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 	call->handle = handle;
 	call->inv_offered = offered && o->inv;
 	now(&call->t0);
-	if (post_send_after(p, slot, len, pre))
+	if (post_send_wr(p, slot, len, pre, NULL))
 		return -1;
 	if (pre) {
 		/* a type 2 window's key is ours to track */
@@ -1777,10 +1703,13 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 /*
  * draft v2 §5.3.4: once version 2 is settled, our properties: RBSIZ is
  * our Receive buffer size, BRS none (we serve no reverse-direction
- * calls). Not the first message: a v1-only server answers it ERR_VERS,
- * and only a reply to a call tells the client its version (§7).
+ * calls). The requester sends it right after the first reply, not first:
+ * a v1-only server answers it ERR_VERS, and only a reply to a call tells
+ * the client its version (§7); it carries our credit request and no
+ * flags. The --listen responder sends it before its first reply, with
+ * its grant and RPCRDMA2_F_RESPONSE (§3.2), as svcrdma2 does.
  */
-static int send_connprop(struct ping *p)
+int send_connprop(struct ping *p, u32 credits, u32 flags)
 {
 	const struct ping_opts *o = p->opts;
 	struct rpcrdma2_limits none = { 0 };
@@ -1792,8 +1721,9 @@ static int send_connprop(struct ping *p)
 		return -1;
 	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
 	h.vers = RPCRDMA2_VERS_2;
-	h.credits = o->credits;
+	h.credits = credits;
 	h.htype = RPCRDMA2_HT_CONNPROP;
+	h.flags = flags;
 	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
 	h.props.rbsiz = o->size;
 	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
@@ -1953,7 +1883,8 @@ static int negotiate_version(struct ping *p)
 	reply_done(p, msg.call, &msg, &rtt);
 	set_thresholds(p);
 	p->negotiated = true;
-	if (p->vers == RPCRDMA2_VERS_2 && !p->fz && send_connprop(p))
+	if (p->vers == RPCRDMA2_VERS_2 && !p->fz &&
+	    send_connprop(p, o->credits, 0))
 		return -1;
 	note(p, "negotiate: NULL reply in %.3f ms\n", rtt);
 	note(p, "version: %u%s\n", p->vers,
@@ -2042,6 +1973,9 @@ static int ping_run(struct ping *p)
 	if (peak > p->granted)
 		printf("overrun: %u calls in flight, %u more than the %u granted\n",
 		       peak, peak - p->granted, p->granted);
+	if (p->zero_grants)
+		printf("zero grants: %u replies granted 0 credits, each taken as 1\n",
+		       p->zero_grants);
 	if (done)
 		printf("rtt min/avg/max = %.3f/%.3f/%.3f ms\n", min,
 		       sum / done, max);
@@ -2200,10 +2134,23 @@ static int compound_run(struct ping *p)
 	return 0;
 }
 
+/* Why rpcrdma2_cm_pdata_parse() refused the peer's private data */
+const char *pdata_error(int rc)
+{
+	switch (rc) {
+	case -ENOENT:
+		return "no RFC 8797 Format Identifier";
+	case -EMSGSIZE:
+		return "the message overruns the private data";
+	case -EPROTO:
+		return "unknown private-data version";
+	}
+	return "unknown error";
+}
+
 static void print_pdata(const struct ping *p)
 {
 	const struct ping_opts *o = p->opts;
-	const char *why;
 
 	printf("connected: %s port %u\n", o->host, o->port);
 	printf("private data sent: R %d, send %u, receive %u\n",
@@ -2216,21 +2163,46 @@ static void print_pdata(const struct ping *p)
 		       p->peer.send_size, p->peer.recv_size);
 		return;
 	}
-	switch (p->peer_rc) {
-	case -ENOENT:
-		why = "no RFC 8797 Format Identifier";
-		break;
-	case -EMSGSIZE:
-		why = "the message overruns the private data";
-		break;
-	case -EPROTO:
-		why = "unknown private-data version";
-		break;
-	default:
-		why = "unknown error";
-	}
 	printf("private data received (%u bytes): none valid (%s): RFC 8797 §5.1 defaults\n",
-	       p->peer_len, why);
+	       p->peer_len, pdata_error(p->peer_rc));
+}
+
+/* "--name" or "-c" of the option getopt_long() just returned */
+static void opt_name(char *buf, size_t len, int c,
+		     const struct option *lopts, int li)
+{
+	if (li >= 0)
+		snprintf(buf, len, "--%s", lopts[li].name);
+	else
+		snprintf(buf, len, "-%c", c);
+}
+
+static int usage_error(const char *bad)
+{
+	if (*bad)
+		ping_err("%s", bad);
+	fprintf(stderr, "Usage: " PROG " [options] HOST (--help: the options)\n");
+	return -1;
+}
+
+/*
+ * --listen: no HOST and none of the requester's options; --timeout is
+ * how long to serve, not a wait for one reply.
+ */
+static int parse_listen_args(int argc, char **argv, struct ping_opts *o,
+			     const char *requester_opt)
+{
+	char msg[80];
+
+	if (*requester_opt) {
+		snprintf(msg, sizeof(msg), "--listen excludes %s", requester_opt);
+		return usage_error(msg);
+	}
+	if (argc != optind)
+		return usage_error("--listen takes no HOST (--bind ADDR)");
+	o->listen_ms = o->have_timeout ? o->timeout_ms : 0;
+	o->timeout_ms = DEF_TIMEOUT_MS;
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct ping_opts *o)
@@ -2238,7 +2210,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_NFSVERS, O_SEND, O_EXPECT,
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
-	       O_RCHUNK, O_INV };
+	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
+	       O_INVRKEY };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2266,13 +2239,28 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "write-chunk-len", required_argument, NULL, O_WLEN },
 		{ "reply-chunk", no_argument, NULL, O_RCHUNK },
 		{ "inv", no_argument, NULL, O_INV },
+		{ "listen", no_argument, NULL, O_LISTEN },
+		{ "bind", required_argument, NULL, O_BIND },
+		{ "hostile", required_argument, NULL, O_HOSTILE },
+		{ "max-conns", required_argument, NULL, O_MAXCONNS },
+		{ "inv-rkey", required_argument, NULL, O_INVRKEY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char requester_opt[32] = "", listen_opt[32] = "", msg[80];
 	const char *bad = NULL;
-	int c;
+	int c, li = -1, mode;
 
-	while ((c = getopt_long(argc, argv, "p:c:w:t:vh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:c:w:t:vh", lopts, &li)) != -1) {
+		/* which side an option belongs to, for the checks below */
+		if (c == O_BIND || c == O_HOSTILE || c == O_MAXCONNS ||
+		    c == O_INVRKEY)
+			opt_name(listen_opt, sizeof(listen_opt), c, lopts, li);
+		else if (c != O_LISTEN && c != 'p' && c != O_CREDITS &&
+			 c != O_SIZE && c != 't' && c != 'v' && c != 'h')
+			opt_name(requester_opt, sizeof(requester_opt), c, lopts,
+				 li);
+		li = -1;
 		switch (c) {
 		case O_VERS:
 			if (parse_u32(optarg, 1, 2, &o->vers))
@@ -2307,6 +2295,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case 't':
 			if (parse_seconds(optarg, &o->timeout_ms))
 				bad = "bad --timeout";
+			o->have_timeout = true;
 			break;
 		case 'v':
 			o->verbose = true;
@@ -2373,6 +2362,26 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case O_INV:
 			o->inv = true;
 			break;
+		case O_LISTEN:
+			o->listen = true;
+			break;
+		case O_BIND:
+			o->bind = optarg;
+			break;
+		case O_HOSTILE:
+			mode = lsn_mode_find(optarg);
+			if (mode < 0)
+				bad = "unknown --hostile mode (--help lists them)";
+			o->mode = (u32)mode;
+			break;
+		case O_MAXCONNS:
+			if (parse_u32(optarg, 1, 1000000, &o->max_conns))
+				bad = "bad --max-conns";
+			break;
+		case O_INVRKEY:
+			if (parse_u32(optarg, 0, 0xffffffffU, &o->inv_rkey))
+				bad = "bad --inv-rkey";
+			break;
 		case 'h':
 			print_help(stdout);
 			exit(0);
@@ -2381,6 +2390,12 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		}
 		if (bad)
 			break;
+	}
+	if (!bad && o->listen)
+		return parse_listen_args(argc, argv, o, requester_opt);
+	if (!bad && *listen_opt) {
+		snprintf(msg, sizeof(msg), "%s needs --listen", listen_opt);
+		bad = msg;
 	}
 	if (!bad && argc - optind != 1)
 		bad = "exactly one HOST";
@@ -2406,12 +2421,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--write-chunk needs --read or --readlink";
 	if (!bad && o->inv && !uses_chunks(o))
 		bad = "--inv needs chunks to expose";
-	if (bad) {
-		if (*bad)
-			ping_err("%s", bad);
-		fprintf(stderr, "Usage: " PROG " [options] HOST (--help: the options)\n");
-		return -1;
-	}
+	if (bad)
+		return usage_error(bad);
 	o->host = argv[optind];
 	return 0;
 }
@@ -2868,25 +2879,6 @@ static void fz_make(struct fuzz *fz, struct fz_msg *f)
 		snprintf(f->desc, sizeof(f->desc), "as is");
 }
 
-/* svcrdma2's reverse-reply test (recvfrom.c), which drops those */
-static bool fz_is_reply(const struct rpcrdma2_hdr *h, const u8 *m)
-{
-	const struct rpcrdma2_chunk_lists *cl = &h->cl;
-	u32 i;
-
-	if (h->vers == RPCRDMA2_VERS_2)
-		return h->flags & RPCRDMA2_F_RESPONSE;
-	if (h->htype == RPCRDMA2_V1_RDMA_NOMSG) {
-		for (i = 0; i < cl->nr_reads; i++)
-			if (!cl->reads[i].position)
-				return false;
-		return true;
-	}
-	if (h->rpc_len < 8)
-		return false;
-	return get32(m + h->hdr_len + 4) != RPC_CALL;
-}
-
 /*
  * Why the server may close the connection over an accepted Call: its RDMA
  * Read, Write or Send With Invalidate to our made-up handles fails
@@ -2956,7 +2948,7 @@ static int fz_predict(struct ping *p, struct fz_msg *f)
 	if (h->htype == RPCRDMA2_HT_ERROR)
 		return 0;
 	if (h->htype != RPCRDMA2_HT_CONNPROP) {
-		if (fz_is_reply(h, f->msg))
+		if (is_reverse_reply(h, f->msg))
 			return 0;
 		f->expect = FZ_ANY;
 		f->may_close = fz_may_close(h, f->msg);
@@ -3426,6 +3418,7 @@ int main(int argc, char **argv)
 		.nfs_vers = DEF_NFS_VERS,
 		.timeout_ms = DEF_TIMEOUT_MS,
 		.write_len = CHUNK_WRITE_SIZE,
+		.inv_rkey = DEF_INV_RKEY,
 	};
 	struct timespec t;
 	int rc;
@@ -3434,6 +3427,10 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &o))
 		return 2;
 	p.opts = &o;
+	if (o.listen) {
+		rc = lsn_main(&o);
+		goto out;
+	}
 	if (o.fuzz) {
 		rc = fuzz_main(&p);
 		goto out;

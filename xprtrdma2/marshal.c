@@ -611,8 +611,8 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		return;
 	}
 	if (hdr->htype == RPCRDMA2_HT_CONNPROP) {
-		if (ep->re_vers != RPCRDMA2_VERS_2 &&
-		    ep->re_try_vers != RPCRDMA2_VERS_2)
+		/* only on a connection that is, or may become, v2 (§7.3) */
+		if ((ep->re_vers ?: ep->re_try_vers) != RPCRDMA2_VERS_2)
 			goto out_bad;
 		rpcrdma2_recv_connprop(ep, hdr);
 		return;

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # build/tools/rpcrdma2-ping on the host: the command line only (usage
-# errors exit 2 before anything touches RDMA). The round trips themselves
-# run in the test guest: tests/vm/ping_v1.sh.
+# errors exit 2 before anything touches RDMA), the requester's and the
+# --listen responder's. The round trips themselves run in the test guest:
+# tests/vm/ping_v1.sh, ping_listen.sh and others.
 # Prints one PASS:/FAIL: line per case; exits 1 if any failed.
 #
 # Usage: ping_tool_test.sh [TOOL]   (default: build/tools/rpcrdma2-ping)
@@ -85,5 +86,22 @@ t "ping tool: --help names --read" 0 '^      --read PATH' --help
 t "ping tool: --write-chunk-len 0" 2 'bad --write-chunk-len' --write-chunk-len 0 h
 t "ping tool: --write-chunk-len above 16 KiB" 2 'bad --write-chunk-len' \
 	--write-chunk-len 16385 h
+t "ping tool: --help names --listen" 0 '^      --listen ' --help
+t "ping tool: --help lists the hostile modes" 0 '^  bad-pdata-short ' --help
+t "ping tool: --listen takes no HOST" 2 '--listen takes no HOST' --listen h
+t "ping tool: --listen excludes requester options" 2 \
+	'--listen excludes --count' --listen --count 3
+t "ping tool: --listen excludes -c" 2 '--listen excludes -c' --listen -c 3
+t "ping tool: --listen excludes --send-hex" 2 '--listen excludes --send-hex' \
+	--listen --send-hex 00000000
+t "ping tool: --hostile needs --listen" 2 '--hostile needs --listen' \
+	--hostile good h
+t "ping tool: --max-conns needs --listen" 2 '--max-conns needs --listen' \
+	--max-conns 1 h
+t "ping tool: --bind needs --listen" 2 '--bind needs --listen' --bind 1.2.3.4 h
+t "ping tool: an unknown --hostile mode" 2 'unknown --hostile mode' \
+	--listen --hostile nice
+t "ping tool: --max-conns 0" 2 'bad --max-conns' --listen --max-conns 0
+t "ping tool: --inv-rkey not a number" 2 'bad --inv-rkey' --listen --inv-rkey x
 
 exit $failed

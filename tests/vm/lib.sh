@@ -21,6 +21,18 @@ t_check() {
 
 t_done() { exit $T_FAILED; }
 
+# rmmod_when_free MODULE: unload MODULE once nothing uses it (an NFS client
+# of a dead server lets go of its transport only when it gives up), trying
+# for up to 3 minutes.
+rmmod_when_free() {
+	local i
+	for i in $(seq 90); do
+		rmmod "$1" 2>/dev/null && return 0
+		sleep 2
+	done
+	return 1
+}
+
 # wait_for CMD...: run CMD every 0.2 s until it succeeds, for up to 30 s.
 wait_for() {
 	local i

@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Our client against a hostile server: rpcrdma2-ping --listen answers the
+# kernel client's Calls (a mount's NULL ping and what follows) with every
+# malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
+# no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
+# lists, grants of 0 and 2^32-1, Send With Invalidate of a key we never
+# offered, bogus private data, silence. Each mount must fail (the tool is
+# no NFS server) within bounded time, nothing mounted, with the client's
+# verdict seen in its tracepoints: the RPC failed with the errno the spec
+# implies, or the reply was discarded (RFC 8166 §4.5). Then a real mount
+# of svcrdma2 works and the module unloads: nothing leaked or hung (the
+# VM runner also fails on any KASAN/lockdep/kmemleak report).
+. "$(dirname "$0")/lib.sh"
+
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+
+vm_rxe_up
+vm_load_svcrdma2
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+vm_trace_on
+vm_nfsd_up rdma2 "$NFS_V2_PORT"
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+# each listener on a port of its own, so no mount meets a transport (and
+# the version it remembered, draft §7.2) that an earlier one left behind
+HPORT=20060
+trace=/sys/kernel/tracing/trace
+
+# hostile MODE REGEX...: a listener in MODE; a soft NFSv4.2 mount through
+# it must fail within 100 s leaving nothing mounted, and each REGEX must
+# match a line of the trace taken during the attempt.
+hostile() {
+	local mode=$1 lpid rc re t0 ms
+	shift
+	HPORT=$((HPORT + 1))
+	echo > "$trace"
+	"$PING" --listen --port "$HPORT" --hostile "$mode" --timeout 120 \
+		> "/tmp/listen.$mode" 2>&1 &
+	lpid=$!
+	if ! wait_for grep -q '^listening on' "/tmp/listen.$mode"; then
+		kill "$lpid" 2>/dev/null
+		t_fail "hostile $mode" "the listener did not start: $(cat "/tmp/listen.$mode")"
+		return
+	fi
+	t0=${EPOCHREALTIME/./}
+	timeout 100 mount -i -t nfs -o \
+		"vers=4.2,proto=rdma2,port=$HPORT,soft,timeo=10,retrans=1,addr=$GUEST_IP" \
+		"$GUEST_IP:/" "$mnt" 2> "/tmp/mount.$mode"
+	rc=$?
+	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
+	kill "$lpid" 2>/dev/null
+	wait "$lpid" 2>/dev/null
+	if [ "$rc" = 0 ]; then
+		umount "$mnt"
+		t_fail "hostile $mode" "the mount succeeded"
+		return
+	fi
+	if [ "$rc" = 124 ]; then
+		t_fail "hostile $mode" "mount still hanging after 100 s"
+		return
+	fi
+	if grep -q " $mnt " /proc/mounts; then
+		t_fail "hostile $mode" "something is mounted"
+		return
+	fi
+	for re in "$@"; do
+		if ! grep -Eq "$re" "$trace"; then
+			t_fail "hostile $mode" "mount failed in $ms ms, but no trace line matches '$re'"
+			grep -E 'xprtrdma2_(reply|fallback|version|established)' \
+				"$trace" | head -n 6
+			return
+		fi
+	done
+	t_pass "hostile $mode: mount failed cleanly in $ms ms ($(head -c 80 "/tmp/mount.$mode" | tr '\n' ' '))"
+}
+
+reply_ok='xprtrdma2_reply: .* arg=[1-9]'
+errno_is() { echo "xprtrdma2_reply: .* htype=4 .* arg=-$1\$"; }
+rejected='xprtrdma2_reply_rejected: '
+# a Receive completing in error, not flushed (status 5) at teardown
+recv_err='xprtrdma2_wc_receive: .* status=([1-46-9]|[1-9][0-9]) '
+
+hostile good 'xprtrdma2_version: .* vers=2 ' "$reply_ok" \
+	'xprtrdma2_connprop_recv: '
+hostile v1only 'xprtrdma2_fallback: ' "$reply_ok"
+# ERR_VERS 1..1 to our v2 Call means v1; the v1 Call then gets 2..2: no
+# version in common, the RPC fails (draft §7.2), and no loop
+hostile err-vers 'xprtrdma2_fallback: ' "$(errno_is 93)"
+hostile err-bad-xdr "$(errno_is 5)"
+hostile err-inval-htype "$(errno_is 5)"
+hostile err-read-chunks "$(errno_is 5)"
+hostile err-write-chunks "$(errno_is 5)"
+hostile err-segments "$(errno_is 5)"
+hostile err-write-resource "$(errno_is 5)"
+hostile err-reply-resource "$(errno_is 90)"
+hostile err-system "$(errno_is 121)"
+hostile err-unknown "$(errno_is 5)"
+hostile bad-xid 'xprtrdma2_no_rqst: '
+hostile no-response-flag "$rejected"
+hostile bad-vers 'xprtrdma2_reply_vers: '
+hostile short "$rejected"
+hostile truncated "$rejected"
+hostile credits-0 "xprtrdma2_reply: .* credits=0 .* arg=[1-9]"
+hostile credits-max "xprtrdma2_reply: .* credits=4294967295 .* arg=[1-9]"
+hostile inv-bogus "$recv_err"
+hostile bad-pdata-magic 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
+hostile bad-pdata-vers2 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
+hostile bad-pdata-short 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
+hostile bad-pdata-size0 \
+	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=1024/1024 ' "$reply_ok"
+hostile bad-pdata-size255 \
+	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=4096/4096 ' "$reply_ok"
+hostile silent 'xprtrdma2_call: '
+
+# After all that, a real server: mount, data, unmount, and the module
+# unloads once the NFS clients of the failed mounts are gone.
+t_check "mount svcrdma2 after the hostile server" \
+	mount -i -t nfs -o "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,addr=$GUEST_IP" \
+		"$GUEST_IP:/" "$mnt"
+nfs_roundtrip "svcrdma2 after the hostile server" "$mnt" 1
+t_check "umount" umount "$mnt"
+t_check "rmmod xprtrdma2" rmmod_when_free xprtrdma2
+vm_nfsd_down
+t_done

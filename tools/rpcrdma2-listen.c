@@ -1,0 +1,1077 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rpcrdma2-ping --listen: a responder for RPC NULL to point a client
+ * transport at. It listens on one port (rdma_cm, RDMA_PS_TCP), accepts
+ * connections one after another with RFC 8797 private data from
+ * common/cm_pdata.c, decodes every message it receives with the shared
+ * codec and answers each RPC Call as the --hostile mode says: correctly
+ * (good, v1only), or with one of the answers a client must survive
+ * without crashing, leaking or hanging: each transport error the codec
+ * knows, an XID nobody sent, RPCRDMA2_F_RESPONSE clear, a grant of 0 or
+ * 2^32 - 1, the other version, a header cut short, Send With Invalidate
+ * of a key the client never offered, bogus private data, or silence.
+ *
+ * Every header it sends comes from the codec's encoders; where a mode
+ * needs one that the encoder refuses to write, an encoded good one is
+ * patched, with a comment saying why. It prints one line per Call it
+ * answers (its XID and what it sent), so that tests can check both ends.
+ */
+#include <errno.h>
+#include <netdb.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "rpcrdma2-ping.h"
+#include "rpcrdma2-print.h"
+
+#define LSN_BACKLOG		8
+#define LSN_SENDS		16	/* send slots: Sends not yet completed */
+#define LSN_POLL_MS		1000	/* a wait's slice without --timeout */
+
+/*
+ * The decoder's limits. No RDMA Read here: a Long Call gets
+ * RDMA2_ERR_READ_CHUNKS with rdma_max_chunks 0 (draft v2 §5.3.3) or, in
+ * v1, ERR_CHUNK. Write chunks come back unused (lsn_reply_hdr()).
+ */
+#define LSN_READ_CHUNKS		0
+#define LSN_WRITE_CHUNKS	4
+#define LSN_MAX_SEGS		32
+
+#define LSN_ERR_UNKNOWN		99	/* an rdma_err no version defines */
+#define LSN_RESOURCE_LEN	8192	/* length_needed of *_RESOURCE */
+#define LSN_SHORT_LEN		12	/* rdma_xid, rdma_vers, rdma_credit */
+#define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
+#define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
+
+/* ONC RPC (RFC 5531 §9) beyond rpcrdma2-ping.h */
+#define RPC_PROC_UNAVAIL	3
+#define RPC_MISMATCH		0	/* reject_stat */
+
+/* How a mode answers an RPC Call that decoded */
+enum lsn_answer {
+	LSN_REPLY,		/* the RPC reply */
+	LSN_ERROR,		/* the transport error lsn_mode.code */
+	LSN_BAD_XID,		/* the reply, with an XID nobody sent */
+	LSN_NO_RESPONSE,	/* the reply, RPCRDMA2_F_RESPONSE clear */
+	LSN_BAD_VERS,		/* the reply in the other version */
+	LSN_SHORT,		/* its first LSN_SHORT_LEN bytes */
+	LSN_TRUNCATED,		/* a Reply chunk cut after one segment */
+	LSN_INV_BOGUS,		/* by Send With Invalidate of --inv-rkey */
+	LSN_SILENT,		/* nothing, ever */
+};
+
+/* The private data a mode accepts with (RFC 8797 §4) */
+enum lsn_pdata {
+	LSN_PD_GOOD,
+	LSN_PD_MAGIC,		/* the Format Identifier one bit off */
+	LSN_PD_VERS0,
+	LSN_PD_VERS2,
+	LSN_PD_SIZE0,		/* Send and Receive Size octets 0 */
+	LSN_PD_SIZE255,		/* ... and 255 */
+	LSN_PD_SHORT,		/* the message runs past the private data */
+};
+
+struct lsn_mode {
+	const char *name;
+	enum lsn_answer answer;
+	enum lsn_pdata pdata;
+	u32 code;		/* LSN_ERROR: rdma_err */
+	bool v1only;		/* accept version 1 only */
+	bool grant_fixed;	/* grant @grant, not --credits */
+	u32 grant;
+	const char *help;
+};
+
+static const struct lsn_mode lsn_modes[] = {
+	{ .name = "good", .answer = LSN_REPLY,
+	  .help = "correct: v2 (CONNPROP first) or v1, NULL SUCCESS" },
+	{ .name = "v1only", .answer = LSN_REPLY, .v1only = true,
+	  .help = "v1 only: v2 Calls get the 7-word ERR_VERS 1..1" },
+	{ .name = "err-vers", .answer = LSN_ERROR, .code = RPCRDMA2_ERR_VERS,
+	  .help = "ERR_VERS naming only the other version" },
+	{ .name = "err-bad-xdr", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_BAD_XDR,
+	  .help = "RDMA2_ERR_BAD_XDR (v1: ERR_CHUNK, the same code)" },
+	{ .name = "err-inval-htype", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_INVAL_HTYPE, .help = "RDMA2_ERR_INVAL_HTYPE" },
+	{ .name = "err-read-chunks", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_READ_CHUNKS,
+	  .help = "RDMA2_ERR_READ_CHUNKS, rdma_max_chunks 0" },
+	{ .name = "err-write-chunks", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_WRITE_CHUNKS,
+	  .help = "RDMA2_ERR_WRITE_CHUNKS, rdma_max_chunks 4" },
+	{ .name = "err-segments", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_SEGMENTS,
+	  .help = "RDMA2_ERR_SEGMENTS, rdma_max_segments 32" },
+	{ .name = "err-write-resource", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_WRITE_RESOURCE,
+	  .help = "RDMA2_ERR_WRITE_RESOURCE, chunk 1, 8192 bytes" },
+	{ .name = "err-reply-resource", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_REPLY_RESOURCE,
+	  .help = "RDMA2_ERR_REPLY_RESOURCE, 8192 bytes" },
+	{ .name = "err-system", .answer = LSN_ERROR, .code = RPCRDMA2_ERR_SYSTEM,
+	  .help = "RDMA2_ERR_SYSTEM" },
+	{ .name = "err-unknown", .answer = LSN_ERROR, .code = LSN_ERR_UNKNOWN,
+	  .help = "error code 99, which no version defines" },
+	{ .name = "bad-xid", .answer = LSN_BAD_XID,
+	  .help = "the reply with an XID nobody sent" },
+	{ .name = "no-response-flag", .answer = LSN_NO_RESPONSE,
+	  .help = "v2 replies with RPCRDMA2_F_RESPONSE clear" },
+	{ .name = "credits-0", .answer = LSN_REPLY, .grant_fixed = true,
+	  .grant = 0, .help = "a grant of 0 credits" },
+	{ .name = "credits-max", .answer = LSN_REPLY, .grant_fixed = true,
+	  .grant = 0xffffffffU, .help = "a grant of 4294967295 credits" },
+	{ .name = "bad-vers", .answer = LSN_BAD_VERS,
+	  .help = "the reply in the other version" },
+	{ .name = "short", .answer = LSN_SHORT,
+	  .help = "the first 12 bytes of the reply" },
+	{ .name = "truncated", .answer = LSN_TRUNCATED,
+	  .help = "a Reply chunk of 2 segments cut after the 1st" },
+	{ .name = "inv-bogus", .answer = LSN_INV_BOGUS,
+	  .help = "the reply by Send With Invalidate of --inv-rkey" },
+	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
+	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_VERS0, .help = "good, but private data version 0" },
+	{ .name = "bad-pdata-vers2", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_VERS2, .help = "good, but private data version 2" },
+	{ .name = "bad-pdata-size0", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_SIZE0, .help = "good, but size octets 0 (1 KiB)" },
+	{ .name = "bad-pdata-size255", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_SIZE255,
+	  .help = "good, but size octets 255 (256 KiB: a lie)" },
+	{ .name = "bad-pdata-short", .answer = LSN_REPLY,
+	  .pdata = LSN_PD_SHORT,
+	  .help = "good, but the magic in the last 4 of 196 bytes" },
+	{ .name = "silent", .answer = LSN_SILENT,
+	  .help = "accept, then never send anything" },
+};
+
+struct lsn {
+	const struct ping_opts *opts;
+	const struct lsn_mode *mode;
+	struct rdma_event_channel *ec;	/* the listening id's */
+	struct rdma_cm_id *id;
+	struct timespec end;		/* --timeout */
+	u32 conns;			/* connections established */
+	u32 calls;			/* Calls, all connections */
+
+	/* the connection being served: its own event channel */
+	struct ping c;
+	char peer[NI_MAXHOST + NI_MAXSERV + 8];
+	u32 vers;			/* fixed by the first Call, or 0 */
+	u32 grant;
+	bool reminv;			/* v1 may use Send With Invalidate */
+	u32 conn_calls;
+
+	/* received Calls, as svcrdma2-like limits allow */
+	struct rpcrdma2_hdr hdr;
+	struct rpcrdma2_chunk writes[LSN_WRITE_CHUNKS];
+	struct rpcrdma2_seg segs[(LSN_WRITE_CHUNKS + 1) * LSN_MAX_SEGS];
+
+	/* the chunk lists of our replies */
+	struct rpcrdma2_chunk out_writes[LSN_WRITE_CHUNKS];
+	struct rpcrdma2_seg out_segs[(LSN_WRITE_CHUNKS + 1) * LSN_MAX_SEGS];
+
+	/* what we sent, as a requester decodes it */
+	struct rpcrdma2_hdr chk;
+	struct rpcrdma2_read_seg chk_reads[LIM_CHUNKS * LIM_SEGS];
+	struct rpcrdma2_chunk chk_writes[LIM_CHUNKS];
+	struct rpcrdma2_seg chk_segs[(LIM_CHUNKS + 1) * LIM_SEGS];
+};
+
+/**
+ * lsn_mode_find - look up a --hostile mode
+ * @name: its name
+ *
+ * Return: its index in the mode table, or -1.
+ */
+int lsn_mode_find(const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(lsn_modes); i++)
+		if (!strcmp(name, lsn_modes[i].name))
+			return (int)i;
+	return -1;
+}
+
+/**
+ * lsn_print_modes - the --hostile modes for --help, one a line
+ * @f: where to
+ */
+void lsn_print_modes(FILE *f)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(lsn_modes); i++)
+		fprintf(f, "  %-20s %s\n", lsn_modes[i].name, lsn_modes[i].help);
+	fprintf(f,
+		"Error modes answer v1 Calls in v1: ERR_VERS, ERR_CHUNK, or\n"
+		"any other code in a v1 RDMA_ERROR, which v1 cannot carry.\n"
+		"Error modes and silent fix no version and send no CONNPROP.\n");
+}
+
+/* Modes that answer with replies fix the version and send CONNPROP */
+static bool lsn_replies(const struct lsn_mode *md)
+{
+	return md->answer != LSN_ERROR && md->answer != LSN_SILENT;
+}
+
+static u32 lsn_other_vers(u32 vers)
+{
+	return vers == RPCRDMA2_VERS_2 ? RPCRDMA2_VERS_1 : RPCRDMA2_VERS_2;
+}
+
+/* The wait until --timeout, or one slice of waiting without it */
+static void lsn_deadline(const struct lsn *l, struct timespec *dl)
+{
+	if (l->opts->listen_ms)
+		*dl = l->end;
+	else
+		deadline_in(dl, LSN_POLL_MS);
+}
+
+/* ---- private data ----------------------------------------------------- */
+
+/*
+ * RFC 8797 §4: our message, built by the library, then spoiled as the
+ * mode asks. Returns its length in @buf (LSN_PDATA_MAX bytes).
+ */
+static u32 lsn_pdata(const struct lsn *l, u8 *buf)
+{
+	u32 size = l->opts->size, len = RPCRDMA2_CM_PDATA_SIZE;
+
+	/* §4.2: the library encodes 1 KiB as octet 0, 256 KiB as 255 */
+	if (l->mode->pdata == LSN_PD_SIZE0)
+		size = RPCRDMA2_CM_PDATA_MIN_SIZE;
+	else if (l->mode->pdata == LSN_PD_SIZE255)
+		size = RPCRDMA2_CM_PDATA_MAX_SIZE;
+	rpcrdma2_cm_pdata_build(buf, LSN_PDATA_MAX, true, size, size);
+
+	/* The builder writes only valid messages: patch the one it wrote */
+	switch (l->mode->pdata) {
+	case LSN_PD_MAGIC:
+		buf[RPCRDMA2_CM_PDATA_OFF_MAGIC + 3] ^= 1;
+		break;
+	case LSN_PD_VERS0:
+		buf[RPCRDMA2_CM_PDATA_OFF_VERSION] = 0;
+		break;
+	case LSN_PD_VERS2:
+		buf[RPCRDMA2_CM_PDATA_OFF_VERSION] = 2;
+		break;
+	case LSN_PD_SHORT:
+		/*
+		 * The CM pads what we give to LSN_PDATA_MAX bytes anyway:
+		 * give them all, the Format Identifier in the last 4, so
+		 * that the message runs past the end (§5.2).
+		 */
+		len = LSN_PDATA_MAX;
+		memmove(buf + len - sizeof(u32), buf, sizeof(u32));
+		memset(buf, 0, len - sizeof(u32));
+		break;
+	default:
+		break;
+	}
+	return len;
+}
+
+static bool lsn_pdata_valid(const struct lsn_mode *md)
+{
+	return md->pdata == LSN_PD_GOOD || md->pdata == LSN_PD_SIZE0 ||
+	       md->pdata == LSN_PD_SIZE255;
+}
+
+/* ---- what we send ------------------------------------------------------ */
+
+/*
+ * Post @len bytes of send slot @slot (with Send With Invalidate of
+ * *@inv) and print the line tests read: @head says which message this
+ * answers, @what what we sent. A message a requester's codec rejects is
+ * marked, with the codec's reason.
+ */
+static int lsn_post(struct lsn *l, int slot, u32 len, const u32 *inv,
+		    const char *head, const char *what)
+{
+	struct ping *p = &l->c;
+	const u8 *buf = send_buf(p, (u32)slot);
+	struct rpcrdma2_reject rej;
+	char inv_note[48] = "", codec_note[64] = "";
+
+	if (post_send_wr(p, (u32)slot, len, NULL, inv))
+		return -1;
+	if (inv)
+		snprintf(inv_note, sizeof(inv_note),
+			 " by Send With Invalidate of 0x%08x", *inv);
+	if (rpcrdma2_decode(buf, len, &l->chk, &rej))
+		snprintf(codec_note, sizeof(codec_note),
+			 "; a requester's codec rejects it (%s)",
+			 rpcrdma2_reason_name(rej.reason));
+	/* every message we send has at least rdma_xid .. rdma_credit */
+	printf("conn %u: %s: sent %s%s (%u bytes, credits %u)%s\n",
+	       l->conns, head, what, inv_note, len, get32(buf + 8),
+	       codec_note);
+	return 0;
+}
+
+/* "RDMA2_ERROR RDMA2_ERR_SEGMENTS max_segments 32" and the like */
+static void lsn_error_name(char *buf, size_t len, const struct rpcrdma2_hdr *h)
+{
+	const struct rpcrdma2_error *e = &h->err;
+	u32 v = h->vers == RPCRDMA2_VERS_2 && !e->v1_layout ?
+		RPCRDMA2_VERS_2 : RPCRDMA2_VERS_1;
+	const char *name = rpcrdma2_errcode_name(v, e->code);
+	const char *names[2];
+	u32 vals[2];
+	int i, n, used;
+
+	if (strcmp(name, "UNKNOWN"))
+		used = snprintf(buf, len, "%s %s",
+				rpcrdma2_htype_name(v, h->htype), name);
+	else
+		used = snprintf(buf, len, "%s code %u",
+				rpcrdma2_htype_name(v, h->htype), e->code);
+	n = error_arm(v, e, names, vals);
+	for (i = 0; i < n && used >= 0 && (size_t)used < len; i++)
+		used += snprintf(buf + used, len - used, " %s %u", names[i],
+				 vals[i]);
+	if (e->v1_layout && used >= 0 && (size_t)used < len)
+		snprintf(buf + used, len - used, " (RFC 8166 layout)");
+}
+
+/*
+ * A header the codec rejected: drop it or send the error it calls for
+ * (rpcrdma2_encode_reject()), as svcrdma2 does. v1only answers a v2 Call
+ * like the in-tree svcrdma, in the RFC 8166 §4.5 layout (seven words),
+ * which draft v2 §7.2 requires a client to understand.
+ */
+static int lsn_reject(struct lsn *l, const struct rpcrdma2_hdr *in,
+		      const struct rpcrdma2_reject *rej, u32 len)
+{
+	struct ping *p = &l->c;
+	struct rpcrdma2_hdr out;
+	char head[96], what[96];
+	int slot, n;
+	u8 *buf;
+
+	if (len < RPCRDMA2_FIXED_SIZE)
+		snprintf(head, sizeof(head), "a %u-byte message, rejected (%s)",
+			 len, rpcrdma2_reason_name(rej->reason));
+	else
+		snprintf(head, sizeof(head), "xid 0x%08x v%u, rejected (%s)",
+			 in->xid, in->vers, rpcrdma2_reason_name(rej->reason));
+	if (rej->discard || l->mode->answer == LSN_SILENT) {
+		printf("conn %u: %s: sent nothing (%s)\n", l->conns, head,
+		       rej->discard ? "the codec says discard" : "silent");
+		return 0;
+	}
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	buf = send_buf(p, (u32)slot);
+	memset(&out, 0, sizeof(out));
+	out.xid = in->xid;
+	out.vers = in->vers;
+	out.credits = l->grant;
+	out.htype = RPCRDMA2_HT_ERROR;
+	out.err = rej->reply;
+	if (l->mode->v1only && rej->reason == RPCRDMA2_REASON_VERS &&
+	    in->vers == RPCRDMA2_VERS_2) {
+		out.err.v1_layout = true;
+		n = rpcrdma2_encode(&out, buf, l->opts->size);
+	} else {
+		n = rpcrdma2_encode_reject(in, rej, l->grant, buf,
+					   l->opts->size);
+	}
+	if (n < 0) {
+		ping_err("cannot encode the error for %s", head);
+		return -1;
+	}
+	lsn_error_name(what, sizeof(what), &out);
+	return lsn_post(l, slot, (u32)n, NULL, head, what);
+}
+
+/*
+ * The header of a reply to @call: its XID and version, our grant,
+ * RPCRDMA2_F_RESPONSE in v2 (draft v2 §3.2). No result of ours is
+ * DDP-eligible, so each Write chunk the Call offered comes back unused,
+ * its segments with length 0 (RFC 8166 §3.4.6, §4.3.2). A Reply chunk
+ * is not needed for replies this small (§3.5.3).
+ */
+static void lsn_reply_hdr(struct lsn *l, const struct rpcrdma2_hdr *call,
+			  struct rpcrdma2_hdr *out)
+{
+	const struct rpcrdma2_chunk_lists *in = &call->cl;
+	const struct rpcrdma2_limits lim = {
+		.max_write_chunks = LSN_WRITE_CHUNKS,
+		.max_segs = LSN_MAX_SEGS,
+	};
+	u32 i, nsegs = in->has_reply ? in->reply.first : in->nr_segs;
+
+	memset(out, 0, sizeof(*out));
+	rpcrdma2_chunk_lists_init(&out->cl, &lim, NULL, 0, l->out_writes,
+				  ARRAY_SIZE(l->out_writes), l->out_segs,
+				  ARRAY_SIZE(l->out_segs));
+	out->xid = call->xid;
+	out->vers = call->vers;
+	out->credits = l->grant;
+	out->htype = RPCRDMA2_HT_MSG;
+	if (call->vers == RPCRDMA2_VERS_2)
+		out->flags = RPCRDMA2_F_RESPONSE;
+	/* the decoder's Write chunks take the first segments, in order */
+	for (i = 0; i < in->nr_writes; i++)
+		out->cl.writes[i] = in->writes[i];
+	for (i = 0; i < nsegs; i++) {
+		out->cl.segs[i] = in->segs[i];
+		out->cl.segs[i].length = 0;
+	}
+	out->cl.nr_writes = in->nr_writes;
+	out->cl.nr_segs = nsegs;
+}
+
+/*
+ * Remote invalidation in a correct reply: in v2 of the handle the Call
+ * names in rdma_inv_handle (draft v2 §3.3); in v1 when both R bits are
+ * set (RFC 8797 §4.1), of the Call's first handle, which belongs to
+ * its XID alone. False: a plain Send.
+ */
+static bool lsn_inv_handle(const struct lsn *l,
+			   const struct rpcrdma2_hdr *call, u32 *rkey)
+{
+	const struct rpcrdma2_chunk_lists *cl = &call->cl;
+
+	if (call->vers == RPCRDMA2_VERS_2) {
+		*rkey = cl->inv_handle;
+		return *rkey;
+	}
+	if (!l->reminv || !cl->nr_segs)
+		return false;
+	*rkey = cl->segs[0].handle;
+	return true;
+}
+
+/*
+ * A reply to @call carrying the RPC reply @rpc, spoiled as the mode asks
+ * (correct in good, v1only, credits-* and bad-pdata-*).
+ */
+static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
+			  const char *head, u8 *rpc, u32 rlen,
+			  const char *stat)
+{
+	const struct ping_opts *o = l->opts;
+	enum lsn_answer answer = l->mode->answer;
+	struct ping *p = &l->c;
+	struct rpcrdma2_hdr out;
+	u32 len, rkey = 0, i;
+	bool inv = false;
+	char what[128];
+	int slot, n;
+	u8 *buf;
+
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	buf = send_buf(p, (u32)slot);
+	lsn_reply_hdr(l, call, &out);
+	switch (answer) {
+	case LSN_REPLY:
+		inv = lsn_inv_handle(l, call, &rkey);
+		break;
+	case LSN_BAD_XID:
+		/* v1 ties the RPC XID to rdma_xid (RFC 8166 §4.2.1): both */
+		out.xid = ~call->xid;
+		put32(rpc, ~get32(rpc));
+		break;
+	case LSN_NO_RESPONSE:
+		/* draft v2 §3.2: a reply MUST set it; a Call's header clears it */
+		out.flags = 0;
+		break;
+	case LSN_BAD_VERS:
+		/* draft v2 §7.3: a reply MUST be in the version of its Call */
+		out.vers = lsn_other_vers(call->vers);
+		out.flags = out.vers == RPCRDMA2_VERS_2 ?
+			    RPCRDMA2_F_RESPONSE : 0;
+		break;
+	case LSN_TRUNCATED:
+		/* a Reply chunk of two empty segments, cut short below */
+		out.cl.reply.first = out.cl.nr_segs;
+		out.cl.reply.nsegs = 2;
+		for (i = 0; i < 2; i++)
+			memset(&out.cl.segs[out.cl.nr_segs++], 0,
+			       sizeof(out.cl.segs[0]));
+		out.cl.has_reply = true;
+		break;
+	case LSN_INV_BOGUS:
+		rkey = o->inv_rkey;
+		inv = true;
+		break;
+	default:
+		break;
+	}
+	n = rpcrdma2_encode(&out, buf, o->size);
+	if (n < 0 || rlen > o->size - (u32)n) {
+		ping_err("cannot encode the reply to %s", head);
+		return -1;
+	}
+	len = (u32)n;
+	snprintf(what, sizeof(what), "%s %s",
+		 rpcrdma2_htype_name(out.vers, out.htype), stat);
+	switch (answer) {
+	case LSN_BAD_XID:
+		snprintf(what, sizeof(what), "%s %s with xid 0x%08x",
+			 rpcrdma2_htype_name(out.vers, out.htype), stat, out.xid);
+		break;
+	case LSN_NO_RESPONSE:
+		if (out.vers == RPCRDMA2_VERS_2)
+			strcat(what, " without RPCRDMA2_F_RESPONSE");
+		else
+			strcat(what, " (v1 has no rdma_flags)");
+		break;
+	case LSN_BAD_VERS:
+		snprintf(what, sizeof(what), "%s %s in version %u",
+			 rpcrdma2_htype_name(out.vers, out.htype), stat,
+			 out.vers);
+		break;
+	case LSN_TRUNCATED:
+		/*
+		 * The encoder writes whole headers only. The Reply chunk
+		 * ends the header: drop its second segment, and the RPC
+		 * reply with it, so the list claims more segments than the
+		 * message holds (an XDR error, RFC 8166 §4.5.2).
+		 */
+		len -= RPCRDMA2_SEGMENT_SIZE;
+		rlen = 0;
+		snprintf(what, sizeof(what),
+			 "%s, its Reply chunk cut after 1 of 2 segments",
+			 rpcrdma2_htype_name(out.vers, out.htype));
+		break;
+	default:
+		break;
+	}
+	memcpy(buf + len, rpc, rlen);
+	len += rlen;
+	if (answer == LSN_SHORT) {
+		/* shorter than any header (RFC 8166 §4.2, §4.5) */
+		len = LSN_SHORT_LEN;
+		snprintf(what, sizeof(what), "the first %u bytes of %s %s",
+			 len, rpcrdma2_htype_name(out.vers, out.htype), stat);
+	}
+	return lsn_post(l, slot, len, inv ? &rkey : NULL, head, what);
+}
+
+/*
+ * The mode's transport error in answer to @call, in the Call's version
+ * with the arm the draft defines (draft v2 §5.3.3). ERR_VERS names only
+ * the other version.
+ */
+static int lsn_send_error(struct lsn *l, const struct rpcrdma2_hdr *call,
+			  const char *head)
+{
+	u32 code = l->mode->code;
+	struct ping *p = &l->c;
+	struct rpcrdma2_hdr out = { 0 };
+	bool v1_patch;
+	char what[96];
+	int slot, n;
+	u8 *buf;
+
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	buf = send_buf(p, (u32)slot);
+	out.xid = call->xid;
+	out.vers = call->vers;
+	out.credits = l->grant;
+	out.htype = RPCRDMA2_HT_ERROR;
+	if (call->vers == RPCRDMA2_VERS_2)
+		out.flags = RPCRDMA2_F_RESPONSE;
+	out.err.code = code;
+	switch (code) {
+	case RPCRDMA2_ERR_VERS:
+		out.err.vers.low = lsn_other_vers(call->vers);
+		out.err.vers.high = out.err.vers.low;
+		break;
+	case RPCRDMA2_ERR_READ_CHUNKS:
+		out.err.max_chunks = LSN_READ_CHUNKS;
+		break;
+	case RPCRDMA2_ERR_WRITE_CHUNKS:
+		out.err.max_chunks = LSN_WRITE_CHUNKS;
+		break;
+	case RPCRDMA2_ERR_SEGMENTS:
+		out.err.max_segs = LSN_MAX_SEGS;
+		break;
+	case RPCRDMA2_ERR_WRITE_RESOURCE:
+		out.err.write.index = 1;
+		out.err.write.length = LSN_RESOURCE_LEN;
+		break;
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		out.err.length_needed = LSN_RESOURCE_LEN;
+		break;
+	}
+	v1_patch = call->vers == RPCRDMA2_VERS_1 &&
+		   code != RPCRDMA2_V1_ERR_VERS && code != RPCRDMA2_V1_ERR_CHUNK;
+	if (v1_patch)
+		out.err.code = RPCRDMA2_V1_ERR_CHUNK;
+	n = rpcrdma2_encode(&out, buf, l->opts->size);
+	if (n < 0) {
+		ping_err("cannot encode the error for %s", head);
+		return -1;
+	}
+	if (v1_patch) {
+		/*
+		 * v1 has ERR_VERS and ERR_CHUNK only (RFC 8166 §4.1.2) and
+		 * the encoder refuses others: patch the rdma_err word of an
+		 * encoded ERR_CHUNK. A requester discards an RDMA_ERROR it
+		 * cannot decode (§4.5).
+		 */
+		put32(buf + RPCRDMA2_FIXED_SIZE, code);
+		snprintf(what, sizeof(what), "RDMA_ERROR code %u (ERR_CHUNK patched)",
+			 code);
+	} else {
+		lsn_error_name(what, sizeof(what), &out);
+	}
+	return lsn_post(l, slot, (u32)n, NULL, head, what);
+}
+
+/*
+ * A server's answer to the RPC Call @c (RFC 5531 §9): NULL (procedure
+ * 0) of any program and version succeeds; other procedures are
+ * PROC_UNAVAIL; an RPC version other than 2 is denied RPC_MISMATCH.
+ * Writes the reply to @out and names its status in @stat. Returns its
+ * length, or -1 for a message sunrpc would drop too: shorter than a
+ * call header with its credential and verifier, or not a CALL.
+ */
+static int lsn_rpc_reply(const u8 *c, u32 len, u8 *out, u32 *proc,
+			 const char **stat)
+{
+	u32 off = 24, i, n;
+	u8 *r = out;
+
+	if (len < off || get32(c + 4) != RPC_CALL)
+		return -1;
+	*proc = get32(c + 20);
+	r = put32(r, get32(c));
+	r = put32(r, RPC_REPLY);
+	if (get32(c + 8) != RPC_VERSION) {
+		r = put32(r, RPC_MSG_DENIED);
+		r = put32(r, RPC_MISMATCH);
+		r = put32(r, RPC_VERSION);
+		r = put32(r, RPC_VERSION);
+		*stat = "MSG_DENIED RPC_MISMATCH";
+		return (int)(r - out);
+	}
+	/* the credential, then the verifier (opaque_auth, §8.2) */
+	for (i = 0; i < 2; i++) {
+		if (len - off < 8)
+			return -1;
+		n = get32(c + off + 4);
+		if (n > RPC_MAX_AUTH_BYTES || len - off - 8 < ((n + 3) & ~3U))
+			return -1;
+		off += 8 + ((n + 3) & ~3U);
+	}
+	r = put32(r, RPC_MSG_ACCEPTED);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	if (*proc == RPC_NULL_PROC) {
+		r = put32(r, RPC_SUCCESS);
+		*stat = "SUCCESS";
+	} else {
+		r = put32(r, RPC_PROC_UNAVAIL);
+		*stat = "PROC_UNAVAIL";
+	}
+	return (int)(r - out);
+}
+
+/* An RDMA_MSG / RDMA2_MSG Call that decoded: answer it as the mode says */
+static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
+		      const u8 *m)
+{
+	u8 rpc[LSN_RPC_REPLY_MAX];
+	const char *stat;
+	char head[64];
+	u32 proc = 0;
+	int rlen;
+
+	rlen = lsn_rpc_reply(m + call->hdr_len, call->rpc_len, rpc, &proc,
+			     &stat);
+	snprintf(head, sizeof(head), "xid 0x%08x v%u proc %u", call->xid,
+		 call->vers, proc);
+	if (rlen < 0) {
+		printf("conn %u: xid 0x%08x v%u: sent nothing (not an RPC Call)\n",
+		       l->conns, call->xid, call->vers);
+		return 0;
+	}
+	l->calls++;
+	l->conn_calls++;
+	switch (l->mode->answer) {
+	case LSN_SILENT:
+		printf("conn %u: %s: sent nothing (silent)\n", l->conns, head);
+		return 0;
+	case LSN_ERROR:
+		return lsn_send_error(l, call, head);
+	default:
+		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
+	}
+}
+
+/* ---- received messages ------------------------------------------------ */
+
+/*
+ * svcrdma2's limits, and its version rule: once the first message has
+ * fixed the version, one in the other gets ERR_VERS naming it (draft v2
+ * §7.3); v1only accepts version 1 alone.
+ */
+static int lsn_limits(struct lsn *l)
+{
+	struct rpcrdma2_limits lim = {
+		.max_read_chunks = LSN_READ_CHUNKS,
+		.max_write_chunks = LSN_WRITE_CHUNKS,
+		.max_segs = LSN_MAX_SEGS,
+		.vers_low = l->vers ? l->vers : RPCRDMA2_VERS_MIN,
+		.vers_high = l->vers ? l->vers : RPCRDMA2_VERS_MAX,
+	};
+
+	if (l->mode->v1only) {
+		lim.vers_low = RPCRDMA2_VERS_1;
+		lim.vers_high = RPCRDMA2_VERS_1;
+	}
+	return rpcrdma2_chunk_lists_init(&l->hdr.cl, &lim, NULL, 0, l->writes,
+					 ARRAY_SIZE(l->writes), l->segs,
+					 ARRAY_SIZE(l->segs));
+}
+
+/*
+ * The first message that decodes fixes the connection's version (draft
+ * v2 §7.3). In v2 our RDMA2_CONNPROP goes first, before any reply
+ * (§5.3.4), as svcrdma2 sends it. Modes that answer every Call with an
+ * error, or with nothing, fix nothing and send no CONNPROP.
+ */
+static int lsn_fix_version(struct lsn *l, const struct rpcrdma2_hdr *h)
+{
+	if (l->vers || !lsn_replies(l->mode))
+		return 0;
+	l->vers = h->vers;
+	printf("conn %u: version %u fixed by xid 0x%08x\n", l->conns, l->vers,
+	       h->xid);
+	if (l->vers != RPCRDMA2_VERS_2)
+		return 0;
+	return send_connprop(&l->c, l->grant, RPCRDMA2_F_RESPONSE);
+}
+
+/* One received message: decode it, then drop, reject or answer it */
+static int lsn_handle(struct lsn *l, const u8 *m, u32 len)
+{
+	struct rpcrdma2_hdr *h = &l->hdr;
+	struct rpcrdma2_reject rej;
+
+	if (l->opts->verbose)
+		print_hex("received", m, len);
+	if (lsn_limits(l)) {
+		ping_err("decoder limits do not fit");
+		return -1;
+	}
+	if (rpcrdma2_decode(m, len, h, &rej))
+		return lsn_reject(l, h, &rej, len);
+	switch (h->htype) {
+	case RPCRDMA2_HT_CONNPROP:
+		/* the codec accepts it in v2 only */
+		printf("conn %u: connprop received: RBSIZ %u (%s), BRS RDMA2_RVREQSUP_%s (%s)\n",
+		       l->conns, h->props.rbsiz,
+		       prop_state(&h->props, RPCRDMA2_PROPF_RBSIZ),
+		       brs_name(h->props.brs),
+		       prop_state(&h->props, RPCRDMA2_PROPF_BRS));
+		return lsn_fix_version(l, h);
+	case RPCRDMA2_HT_ERROR:
+		/* a responder never answers one (RFC 8166 §4.2.4, §5.3.3) */
+		printf("conn %u: xid 0x%08x v%u: sent nothing (an error from a requester)\n",
+		       l->conns, h->xid, h->vers);
+		return 0;
+	}
+	/* a Long Call never gets here: Read chunks are over the limit */
+	if (h->htype != RPCRDMA2_HT_MSG || is_reverse_reply(h, m)) {
+		printf("conn %u: xid 0x%08x v%u: sent nothing (a reply, and we sent no Call)\n",
+		       l->conns, h->xid, h->vers);
+		return 0;
+	}
+	if (lsn_fix_version(l, h))
+		return -1;
+	return lsn_answer(l, h, m);
+}
+
+/* Serve the connection until it ends; says why it ended */
+static const char *lsn_serve(struct lsn *l)
+{
+	struct ping *p = &l->c;
+	struct timespec dl;
+	struct ibv_wc wc;
+	u32 idx;
+	int rc;
+
+	for (;;) {
+		lsn_deadline(l, &dl);
+		rc = next_recv(p, &dl, &wc);
+		if (rc == -ETIMEDOUT) {
+			if (l->opts->listen_ms)
+				return "--timeout";
+			continue;
+		}
+		if (rc == -ECONNRESET)
+			return "the client disconnected";
+		if (rc)
+			return p->qp_failed ? "a completion failed" : "an error";
+		idx = (u32)wc.wr_id;
+		rc = lsn_handle(l, p->buf + (size_t)idx * l->opts->size,
+				wc.byte_len);
+		if (post_recv(p, idx) || rc)
+			return "an error";
+	}
+}
+
+/* ---- connections ------------------------------------------------------ */
+
+static void lsn_peer_name(struct lsn *l)
+{
+	struct sockaddr *sa = rdma_get_peer_addr(l->c.id);
+	char host[NI_MAXHOST], serv[NI_MAXSERV];
+	socklen_t salen = sa->sa_family == AF_INET6 ?
+			  sizeof(struct sockaddr_in6) :
+			  sizeof(struct sockaddr_in);
+
+	if (getnameinfo(sa, salen, host, sizeof(host), serv, sizeof(serv),
+			NI_NUMERICHOST | NI_NUMERICSERV))
+		snprintf(l->peer, sizeof(l->peer), "an unknown address");
+	else
+		snprintf(l->peer, sizeof(l->peer), "%s port %s", host, serv);
+}
+
+/*
+ * Give the new connection its own event channel (so that serving it
+ * never takes a connection request off the listening one), its QP and
+ * Receives, then accept it with our private data and wait until it is
+ * established.
+ */
+static int lsn_accept(struct lsn *l)
+{
+	struct rdma_conn_param cp = { 0 };
+	struct ping *p = &l->c;
+	struct rdma_cm_event *ev;
+	u8 pdata[LSN_PDATA_MAX];
+	char what[32];
+	int ok;
+
+	if (cm_open(&p->ec, NULL))
+		goto out_reject;
+	if (rdma_migrate_id(p->id, p->ec)) {
+		ping_err("rdma_migrate_id: %s", strerror(errno));
+		goto out_reject;
+	}
+	if (create_resources(p))
+		goto out_reject;
+	cp.private_data = pdata;
+	cp.private_data_len = (u8)lsn_pdata(l, pdata);
+	cp.retry_count = 7;
+	cp.rnr_retry_count = 7;
+	if (rdma_accept(p->id, &cp)) {
+		ping_err("rdma_accept: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(what, sizeof(what), "conn %u: private data sent",
+		 l->conns + 1);
+	print_hex(what, pdata, cp.private_data_len);
+	ev = cm_next(p->ec, (int)l->opts->timeout_ms);
+	if (!ev) {
+		printf("conn %u: not established within %.1f s\n", l->conns + 1,
+		       l->opts->timeout_ms / 1000.0);
+		return -1;
+	}
+	ok = ev->event == RDMA_CM_EVENT_ESTABLISHED;
+	if (!ok)
+		printf("conn %u: not established: %s (status %d)\n",
+		       l->conns + 1, rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+	if (!ok)
+		return -1;
+	p->connected = true;
+	return 0;
+
+out_reject:
+	rdma_reject(p->id, NULL, 0);
+	return -1;
+}
+
+/*
+ * One connection, from the request in @ev to its end. Returns NULL to
+ * go on listening, or why the run ends (--timeout).
+ */
+static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
+{
+	const struct ping_opts *o = l->opts;
+	struct ping *p = &l->c;
+	const char *end;
+
+	memset(p, 0, sizeof(*p));
+	p->opts = o;
+	p->nr_recvs = o->credits + SPARE_RECVS;
+	p->nr_sends = LSN_SENDS;
+	p->nr_send_wrs = LSN_SENDS;
+	p->id = ev->id;
+	/* RFC 8797 §5.2: untrusted and padded; the parser searches */
+	p->peer_len = ev->param.conn.private_data_len;
+	p->peer_rc = rpcrdma2_cm_pdata_parse(ev->param.conn.private_data,
+					     p->peer_len, &p->peer);
+	rdma_ack_cm_event(ev);
+	lsn_peer_name(l);
+	printf("conn %u: request from %s, ", l->conns + 1, l->peer);
+	if (!p->peer_rc)
+		printf("private data received (%u bytes): version %u, R %d, send %u, receive %u\n",
+		       p->peer_len, p->peer.version, p->peer.reminv,
+		       p->peer.send_size, p->peer.recv_size);
+	else
+		printf("private data received (%u bytes): none valid (%s)\n",
+		       p->peer_len, pdata_error(p->peer_rc));
+	l->vers = 0;
+	l->conn_calls = 0;
+	l->grant = l->mode->grant_fixed ? l->mode->grant : o->credits;
+	/* RFC 8797 §4.1: v1 only when both sent R in valid private data */
+	l->reminv = lsn_pdata_valid(l->mode) &&
+		    rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer,
+						true);
+	end = "not established";
+	if (!lsn_accept(l)) {
+		l->conns++;
+		printf("conn %u: established, mode %s, grant %u\n", l->conns,
+		       l->mode->name, l->grant);
+		end = lsn_serve(l);
+		printf("conn %u: closed: %s; %u calls\n", l->conns, end,
+		       l->conn_calls);
+	}
+	ping_teardown(p);
+	return strcmp(end, "--timeout") ? NULL : end;
+}
+
+/* Bind and listen on --bind (default: every IPv4 address) and --port */
+static int lsn_setup(struct lsn *l)
+{
+	const struct ping_opts *o = l->opts;
+	struct addrinfo hints = {
+		.ai_family = o->bind ? AF_UNSPEC : AF_INET,
+		.ai_socktype = SOCK_STREAM,
+		.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
+	};
+	struct addrinfo *ai;
+	char port[16];
+	int rc;
+
+	if (cm_open(&l->ec, &l->id))
+		return -1;
+	snprintf(port, sizeof(port), "%u", o->port);
+	rc = getaddrinfo(o->bind, port, &hints, &ai);
+	if (rc) {
+		ping_err("--bind %s: %s", o->bind ? o->bind : "", gai_strerror(rc));
+		return -1;
+	}
+	rc = rdma_bind_addr(l->id, ai->ai_addr);
+	freeaddrinfo(ai);
+	if (rc || rdma_listen(l->id, LSN_BACKLOG)) {
+		ping_err("listening on %s port %u: %s",
+			 o->bind ? o->bind : "*", o->port, strerror(errno));
+		return -1;
+	}
+	printf("listening on %s port %u, mode %s, grant %u, buffers %u\n",
+	       o->bind ? o->bind : "*", o->port, l->mode->name,
+	       l->mode->grant_fixed ? l->mode->grant : o->credits, o->size);
+	return 0;
+}
+
+/*
+ * The next connection request on the listening channel. NULL, with
+ * @why set, when --timeout runs out (@why "--timeout") or on an error.
+ */
+static struct rdma_cm_event *lsn_next_request(struct lsn *l, const char **why)
+{
+	struct rdma_cm_event *ev;
+	struct timespec dl;
+
+	for (;;) {
+		lsn_deadline(l, &dl);
+		ev = cm_next(l->ec, ms_left(&dl));
+		if (!ev && errno == ETIMEDOUT) {
+			if (l->opts->listen_ms && !ms_left(&l->end)) {
+				*why = "--timeout";
+				return NULL;
+			}
+			continue;
+		}
+		if (!ev) {
+			*why = "an error";
+			return NULL;
+		}
+		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST)
+			return ev;
+		printf("listen: %s (status %d)\n", rdma_event_str(ev->event),
+		       ev->status);
+		if (ev->event == RDMA_CM_EVENT_DEVICE_REMOVAL) {
+			rdma_ack_cm_event(ev);
+			*why = "the device went away";
+			return NULL;
+		}
+		rdma_ack_cm_event(ev);
+	}
+}
+
+/**
+ * lsn_main - rpcrdma2-ping --listen
+ * @o: the options
+ *
+ * Serve connections one after another until --max-conns have been
+ * established or --timeout runs out.
+ *
+ * Return: 0, or -1 if listening failed or ended in an error.
+ */
+int lsn_main(const struct ping_opts *o)
+{
+	const char *why = NULL;
+	struct rdma_cm_event *ev;
+	struct lsn *l;
+	int rc = -1;
+
+	l = calloc(1, sizeof(*l));
+	if (!l) {
+		ping_err("out of memory");
+		return -1;
+	}
+	l->opts = o;
+	l->mode = &lsn_modes[o->mode];
+	if (o->listen_ms)
+		deadline_in(&l->end, o->listen_ms);
+	rpcrdma2_chunk_lists_init(&l->chk.cl, &(struct rpcrdma2_limits){
+					  .max_read_chunks = LIM_CHUNKS,
+					  .max_write_chunks = LIM_CHUNKS,
+					  .max_segs = LIM_SEGS },
+				  l->chk_reads, ARRAY_SIZE(l->chk_reads),
+				  l->chk_writes, ARRAY_SIZE(l->chk_writes),
+				  l->chk_segs, ARRAY_SIZE(l->chk_segs));
+	if (lsn_setup(l))
+		goto out;
+	while (!why) {
+		if (o->max_conns && l->conns == o->max_conns) {
+			why = "--max-conns";
+			break;
+		}
+		ev = lsn_next_request(l, &why);
+		if (ev)
+			why = lsn_connection(l, ev);
+	}
+	printf("listen: %u connections, %u calls; stopped by %s\n", l->conns,
+	       l->calls, why);
+	if (strcmp(why, "an error") && strcmp(why, "the device went away"))
+		rc = 0;
+out:
+	if (l->id)
+		rdma_destroy_id(l->id);
+	if (l->ec)
+		rdma_destroy_event_channel(l->ec);
+	free(l);
+	return rc;
+}

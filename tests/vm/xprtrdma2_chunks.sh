@@ -9,7 +9,9 @@
 # drop_caches; mountstats and the server's counters agree. Then a
 # reconnect while dd writes 1 MiB blocks on a hard mount: the WRITE
 # retransmitted as the first Call of the new connection goes as a Long
-# Call, and the data is intact.
+# Call, the data is intact and the connection is v2 again. Last, the
+# device gone for good under a mount: umount -f returns and the module
+# unloads.
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
@@ -142,6 +144,8 @@ if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"; then
 	t_check "$name: data intact" [ "$(sha256sum < "$mnt/rc")" = "$want" ]
 	t_check "$name: reconnected ($c0 -> $(xprt_field 4) connects)" \
 		[ "$(xprt_field 4)" -gt "$c0" ]
+	t_check "$name: still version 2 after the reconnect" \
+		[ "$(xprt_field 12)" = 2 ]
 	eq0 "$name: no Call too big" 24
 	grep "xprt:.*rdma2" /proc/self/mountstats
 	rm -f "$mnt/rc"
@@ -150,6 +154,19 @@ else
 	t_fail "$name mounts" "mount failed"
 fi
 rm -f "$src"
+
+# The device goes away for good under a mount: umount returns. NFSv4
+# then still tries DESTROY_SESSION / DESTROY_CLIENTID, each for one RPC
+# timeout with retransmissions (timeo=50,retrans=1 bounds that), and the
+# module unloads once the NFS client has given up.
+t_check "mount NFSv4.2 proto=rdma2 again" \
+	kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,timeo=50,retrans=1" \
+		"$GUEST_IP:/"
+echo data > "$mnt/file" && sync
+t_check "rdma link delete rxe0 for good" rdma link delete rxe0
+t_check "umount -f returns with the device gone" timeout 180 umount -f "$mnt"
+t_check "nothing left mounted" bash -c "! grep -q ' $mnt ' /proc/mounts"
+t_check "the client lets go of xprtrdma2: rmmod" rmmod_when_free xprtrdma2
 
 vm_nfsd_down
 t_done

@@ -123,6 +123,28 @@ nfs_roundtrip() {
 
 NFS_V2_PORT=20049	# rdma2, our transport
 
+# kmount OPTIONS SOURCE: mount(2) on $mnt straight from util-linux, no
+# helper (mount -i); addr= is added.
+kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
+
+# xprt_field N: field N (1-based, after "xprt:") of the first rdma2 line
+# in /proc/self/mountstats (Documentation/xprtrdma2.rst numbers them).
+xprt_field() {
+	awk -v n="$1" '$1 == "xprt:" && $2 == "rdma2" { print $(n + 1); exit }' \
+		/proc/self/mountstats
+}
+
+# fio_verify NAME RW BS SIZE: fio writes and verifies (crc32c) SIZE in
+# $mnt with direct I/O.
+fio_verify() {
+	local name=$1 rw=$2 bs=$3 size=$4
+	t_check "$name fio $rw bs=$bs verify" \
+		fio --name="$rw$bs" --directory="$mnt" --rw="$rw" --bs="$bs" \
+			--size="$size" --ioengine=psync --direct=1 \
+			--verify=crc32c --do_verify=1 --verify_state_save=0 \
+			--output=/dev/null
+}
+
 # Load svcrdma2 (after the shared library), so "rdma2" can go in portlist.
 vm_load_svcrdma2() {
 	vm_load_common

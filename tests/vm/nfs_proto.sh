@@ -14,8 +14,6 @@ vm_nfsd_up rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# kmount OPTIONS SOURCE: mount(2) straight from util-linux, no helper.
-kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
 
 t_check "proto=tcp mounts NFSv4.2" kmount vers=4.2,proto=tcp "$GUEST_IP:/"
 t_check "proto=tcp mount uses tcp" grep -Eq " $mnt nfs4 .*proto=tcp[,\ ]" /proc/mounts

@@ -22,15 +22,6 @@ t_check "rmmod svcrdma2 refused while nfsd listens on it" \
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-fio_verify() {
-	local name=$1 rw=$2 bs=$3 size=$4
-	t_check "$name fio $rw bs=$bs verify" \
-		fio --name="$rw$bs" --directory="$mnt" --rw="$rw" --bs="$bs" \
-			--size="$size" --ioengine=psync --direct=1 \
-			--verify=crc32c --do_verify=1 --verify_state_save=0 \
-			--output=/dev/null
-}
-
 # create/stat/rename/unlink N files in one process (a process per file is
 # minutes under TCG); listing N long names after dropping the caches makes
 # READDIR replies that need the Reply chunk (the in-tree client offers one

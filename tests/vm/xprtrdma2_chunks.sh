@@ -22,28 +22,11 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
-
-# xprt_field N: field N (1-based, after "xprt:") of our mountstats line;
+# xprt_field N (lib.sh): our mountstats fields;
 # Documentation/xprtrdma2.rst numbers them: 12 version, 17 bad replies,
 # 27 long calls, 28 reply chunks, 29 MRs registered, 30 remote
 # invalidations matched, 31 not matched, 32 local invalidations, 33 bad
 # Reply chunks.
-xprt_field() {
-	awk -v n="$1" '$1 == "xprt:" && $2 == "rdma2" { print $(n + 1); exit }' \
-		/proc/self/mountstats
-}
-
-fio_verify() {
-	local name=$1 rw=$2 bs=$3 size=$4
-	t_check "$name fio $rw bs=$bs verify" \
-		fio --name="$rw$bs" --directory="$mnt" --rw="$rw" --bs="$bs" \
-			--size="$size" --ioengine=psync --direct=1 \
-			--verify=crc32c --do_verify=1 --verify_state_save=0 \
-			--output=/dev/null
-	rm -f "$mnt/$rw$bs".*
-}
-
 # 1500 names of 60 bytes, made on the server's side (creating them over
 # NFS takes minutes under TCG): READDIR replies far over any inline
 # threshold, read after drop_caches.
@@ -86,6 +69,7 @@ chunk_case() {
 	nfs_roundtrip "$name" "$mnt" 8
 	fio_verify "$name" randrw 4k 2m
 	fio_verify "$name" write 1m 8m
+	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
 	big_readdir "$name"
 	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]
 	eq0 "$name: no reply discarded" 17

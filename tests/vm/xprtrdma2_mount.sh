@@ -26,14 +26,7 @@ mkdir -p "$kmods/extra"
 cp "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" "$kmods/extra/"
 depmod -a || die "depmod"
 
-# kmount OPTIONS SOURCE: mount(2) straight from util-linux, no helper.
-kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
-
-# xprt_field N: field N (1-based, after "xprt:") of our mountstats line.
-xprt_field() {
-	awk -v n="$1" '$1 == "xprt:" && $2 == "rdma2" { print $(n + 1); exit }' \
-		/proc/self/mountstats
-}
+# xprt_field N (lib.sh): our mountstats fields.
 # Fields (Documentation/xprtrdma2.rst): 12 version, 13 send threshold,
 # 14 receive threshold, 15 inline Calls, 16 replies, 17 bad replies,
 # 18 no rqst, 19 errors, 20 fallbacks, 21 CONNPROP received,

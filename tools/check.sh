@@ -106,7 +106,7 @@ vm_test() {
 	name=$(basename "$t" .sh)
 	out=build/vm/$name
 	rm -rf "$out"
-	tools/vm/run --timeout 1200 --out "$out" "$t"
+	tools/vm/run --no-modules --timeout 1200 --out "$out" "$t"
 	rc=$?
 	case $rc in
 	125) echo "FAIL: vm $name: kernel log has a report or no status (see $out)" ;;

@@ -31,7 +31,13 @@ t_check "nfsd lists rdma2 $PORT" grep -q "^rdma2 $PORT\$" /proc/fs/nfsd/portlist
 
 # words: hex words on stdin, one a line, "# ..." comments, as one string
 words() {
-	sed 's/#.*//' | tr -s ' \t\n' ' '
+	local l w=()
+	while IFS= read -r l; do
+		l=${l%%#*}
+		# shellcheck disable=SC2206 # split into words on purpose
+		w+=($l)
+	done
+	echo "${w[*]}"
 }
 
 # null_call XID: an RPC NULL call (RFC 5531 §9) to NFS version 3, 40 bytes

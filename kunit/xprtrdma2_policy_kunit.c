@@ -181,6 +181,44 @@ static void xprtrdma2_error_errno_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(0x1234), -EIO);
 }
 
+static void xprtrdma2_error_resend_test(struct kunit *test)
+{
+	const u32 both = RPCRDMA2_DDP_READ | RPCRDMA2_DDP_WRITE;
+	const u32 v2 = RPCRDMA2_VERS_2;
+
+	/* draft §5.3.3: resend with a Position-Zero Read chunk */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_READ_CHUNKS,
+						    v2, both),
+			RPCRDMA2_DDP_READ);
+	/* ... but a Long Call that got it fails */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_READ_CHUNKS,
+						    v2, RPCRDMA2_DDP_WRITE), 0);
+	/* resend with no Write chunk and a Reply chunk */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_WRITE_CHUNKS,
+						    v2, both),
+			RPCRDMA2_DDP_WRITE);
+	KUNIT_EXPECT_EQ(test,
+			rpcrdma2_error_resend(RPCRDMA2_ERR_REPLY_RESOURCE, v2,
+					      RPCRDMA2_DDP_WRITE),
+			RPCRDMA2_DDP_WRITE);
+	/* a Reply chunk already: nothing bigger to offer */
+	KUNIT_EXPECT_EQ(test,
+			rpcrdma2_error_resend(RPCRDMA2_ERR_REPLY_RESOURCE, v2,
+					      RPCRDMA2_DDP_READ), 0);
+	KUNIT_EXPECT_EQ(test,
+			rpcrdma2_error_resend(RPCRDMA2_ERR_WRITE_RESOURCE, v2,
+					      both), 0);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_SEGMENTS, v2,
+						    both), 0);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_SYSTEM, v2,
+						    both), 0);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_BAD_XDR, v2,
+						    both), 0);
+	/* v1 has no such codes: a resend is never the answer there */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_resend(RPCRDMA2_ERR_READ_CHUNKS,
+						    RPCRDMA2_VERS_1, both), 0);
+}
+
 struct chunk_vector {
 	const char *name;
 	u32 inline_len;		/* header + RPC message, sent inline */
@@ -268,6 +306,8 @@ static const struct reply_chunk_vector reply_chunk_vectors[] = {
 	{ "a hole: bytes after a short segment", 3,
 	  { SEG(1, 200), SEG(2, 4096), SEG(3, 100) }, 3,
 	  { SEG(1, 100), SEG(2, 4096), SEG(3, 0) }, -EIO, 0 },
+	{ "an unused Write chunk: every segment empty (RFC 8166 §3.4.6)", 2,
+	  { SEG(1, 4096), SEG(2, 4096) }, 2, { SEG(1, 0), SEG(2, 0) }, 0, 0 },
 };
 
 static void reply_chunk_desc(const struct reply_chunk_vector *v, char *desc)
@@ -283,13 +323,103 @@ static void xprtrdma2_reply_chunk_test(struct kunit *test)
 	u32 written = 0xdeadbeef;
 	int ret;
 
-	ret = rpcrdma2_reply_chunk_check(v->offered, v->nr_offered,
-					 v->returned, v->nr_returned,
-					 &written);
+	ret = rpcrdma2_chunk_check(v->offered, v->nr_offered, v->returned,
+				   v->nr_returned, &written);
 
 	KUNIT_EXPECT_EQ(test, ret, v->want);
 	if (!v->want)
 		KUNIT_EXPECT_EQ(test, written, v->want_written);
+}
+
+/* RPCRDMA2_CALL_HDR_MAX is 272 bytes, RPCRDMA2_REPLY_HDR_WRITE_MAX 108 */
+struct ddp_vector {
+	const char *name;
+	u32 nonpayload;		/* head + tail (less the roundup, for a Call) */
+	u32 threshold;
+	bool want_read_chunk;
+	bool want_write_chunk;
+};
+
+static const struct ddp_vector ddp_vectors[] = {
+	{ "an NFS WRITE's or READ's header fits 1024 in v1", 300, 1024,
+	  true, true },
+	{ "v2: 3824 + the largest Call header is 4096", 3824, 4096, true,
+	  true },
+	{ "v2: 3825 is a Long Call; the reply still fits", 3825, 4096, false,
+	  true },
+	{ "v2: 3988 + the largest Write-list reply header is 4096", 3988,
+	  4096, false, true },
+	{ "v2: 3989 needs a Reply chunk", 3989, 4096, false, false },
+	{ "v1: 752 + the largest Call header is 1024", 752, 1024, true,
+	  true },
+	{ "v1: 917 besides the payload: a Long Call and a Reply chunk", 917,
+	  1024, false, false },
+	{ "a huge head does not wrap", 0xffffffff, 4096, false, false },
+};
+
+static void ddp_desc(const struct ddp_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(ddp, ddp_vectors, ddp_desc);
+
+static void xprtrdma2_ddp_test(struct kunit *test)
+{
+	const struct ddp_vector *v = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, rpcrdma2_use_read_chunk(v->nonpayload,
+						      v->threshold),
+			v->want_read_chunk);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_use_write_chunk(v->nonpayload,
+						       v->threshold),
+			v->want_write_chunk);
+}
+
+struct layout_vector {
+	const char *name;
+	u32 inline_len, head_len, written, buflen;
+	int want;		/* total, or -EIO */
+	u32 want_pos;
+};
+
+static const struct layout_vector layout_vectors[] = {
+	{ "NFS READ: the inline part is shorter than the head estimate",
+	  120, 200, 4096, 200 + 4096 + 4, 120 + 4096, 120 },
+	{ "an odd payload gets its roundup back (RFC 8166 §3.4.6)",
+	  120, 200, 4095, 200 + 4096 + 4, 120 + 4096, 120 },
+	{ "an error reply: nothing written", 40, 200, 0, 200 + 4096 + 4, 40,
+	  40 },
+	{ "bytes after the payload follow it and its roundup",
+	  260, 200, 1001, 200 + 4096 + 100, 260 + 1004, 200 },
+	{ "exactly the buffer", 200, 200, 4096, 200 + 4096, 200 + 4096,
+	  200 },
+	{ "one word over the buffer", 204, 200, 4096, 200 + 4096, -EIO, 0 },
+	{ "more inline than the buffer holds", 3000, 200, 4096,
+	  200 + 4096 + 100, -EIO, 0 },
+	{ "a head larger than the buffer", 10, 300, 0, 200, -EIO, 0 },
+	{ "a huge length does not wrap", 100, 200, 0xfffffffc, 0xffffffff,
+	  -EIO, 0 },
+};
+
+static void layout_desc(const struct layout_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(layout, layout_vectors, layout_desc);
+
+static void xprtrdma2_ddp_layout_test(struct kunit *test)
+{
+	const struct layout_vector *v = test->param_value;
+	u32 pos = 0xdeadbeef;
+	int ret;
+
+	ret = rpcrdma2_ddp_layout(v->inline_len, v->head_len, v->written,
+				  v->buflen, &pos);
+	KUNIT_EXPECT_EQ(test, ret, v->want);
+	if (v->want >= 0)
+		KUNIT_EXPECT_EQ(test, pos, v->want_pos);
 }
 
 static struct kunit_case xprtrdma2_policy_cases[] = {
@@ -298,8 +428,11 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE_PARAM(xprtrdma2_verdict_test, verdict_gen_params),
 	KUNIT_CASE(xprtrdma2_verdict_stale_err_test),
 	KUNIT_CASE(xprtrdma2_error_errno_test),
+	KUNIT_CASE(xprtrdma2_error_resend_test),
 	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
+	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),
+	KUNIT_CASE_PARAM(xprtrdma2_ddp_layout_test, layout_gen_params),
 	{}
 };
 

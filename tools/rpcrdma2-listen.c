@@ -41,6 +41,7 @@
 #define LSN_ERR_UNKNOWN		99	/* an rdma_err no version defines */
 #define LSN_RESOURCE_LEN	8192	/* length_needed of *_RESOURCE */
 #define LSN_SHORT_LEN		12	/* rdma_xid, rdma_vers, rdma_credit */
+#define LSN_FOREIGN_HANDLE	0x57a1e000	/* a handle nobody registered */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
 
@@ -58,6 +59,7 @@ enum lsn_answer {
 	LSN_SHORT,		/* its first LSN_SHORT_LEN bytes */
 	LSN_TRUNCATED,		/* a Reply chunk cut after one segment */
 	LSN_INV_BOGUS,		/* by Send With Invalidate of --inv-rkey */
+	LSN_WRITE_LIST,		/* with a Write chunk the Call never offered */
 	LSN_SILENT,		/* nothing, ever */
 };
 
@@ -130,6 +132,8 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "a Reply chunk of 2 segments cut after the 1st" },
 	{ .name = "inv-bogus", .answer = LSN_INV_BOGUS,
 	  .help = "the reply by Send With Invalidate of --inv-rkey" },
+	{ .name = "write-list", .answer = LSN_WRITE_LIST,
+	  .help = "the reply with a Write chunk the call never offered" },
 	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
 	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
 	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
@@ -506,6 +510,22 @@ static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
 		rkey = o->inv_rkey;
 		inv = true;
 		break;
+	case LSN_WRITE_LIST:
+		/*
+		 * RFC 8166 §4.3.2: a reply returns the Write chunks its Call
+		 * offered. One more, of 8 bytes "written" to a handle the
+		 * requester never registered, after those (no Reply chunk
+		 * follows: lsn_reply_hdr() returns none).
+		 */
+		if (out.cl.nr_writes == ARRAY_SIZE(l->out_writes) ||
+		    out.cl.nr_segs == ARRAY_SIZE(l->out_segs))
+			break;
+		out.cl.writes[out.cl.nr_writes].first = out.cl.nr_segs;
+		out.cl.writes[out.cl.nr_writes++].nsegs = 1;
+		out.cl.segs[out.cl.nr_segs].handle = LSN_FOREIGN_HANDLE;
+		out.cl.segs[out.cl.nr_segs].length = 8;
+		out.cl.segs[out.cl.nr_segs++].offset = 0x1000;
+		break;
 	default:
 		break;
 	}
@@ -532,6 +552,11 @@ static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
 		snprintf(what, sizeof(what), "%s %s in version %u",
 			 rpcrdma2_htype_name(out.vers, out.htype), stat,
 			 out.vers);
+		break;
+	case LSN_WRITE_LIST:
+		snprintf(what, sizeof(what),
+			 "%s %s with a Write chunk it never offered",
+			 rpcrdma2_htype_name(out.vers, out.htype), stat);
 		break;
 	case LSN_TRUNCATED:
 		/*

@@ -10,6 +10,7 @@
  * one in the wrong version, is discarded (RFC 8166 §4.5).
  */
 #include <linux/highmem.h>
+#include <linux/sunrpc/auth.h>
 #include <linux/sunrpc/msg_prot.h>
 #include <linux/sunrpc/xdr.h>
 #include <linux/sunrpc/xprt.h>
@@ -34,12 +35,18 @@ void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim)
 	lim->vers_high = RPCRDMA2_VERS_MAX;
 }
 
-/* Flatten an xdr_buf (head, pages, tail) into @dst */
-static void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr)
+/*
+ * Flatten an xdr_buf (head, pages, tail) into @dst; with @reduced, leave
+ * out the pages and their XDR roundup at the front of the tail (a Read
+ * chunk carries them: RFC 8166 §3.4.3, §3.4.5).
+ */
+static void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr,
+				   bool reduced)
 {
 	unsigned int base = xdr->page_base & ~PAGE_MASK;
 	struct page **ppage = xdr->pages + (xdr->page_base >> PAGE_SHIFT);
-	unsigned int left = xdr->page_len;
+	unsigned int left = reduced ? 0 : xdr->page_len;
+	unsigned int skip = reduced ? xdr_pad_size(xdr->page_len) : 0;
 
 	memcpy(dst, xdr->head[0].iov_base, xdr->head[0].iov_len);
 	dst += xdr->head[0].iov_len;
@@ -51,35 +58,51 @@ static void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr)
 		left -= n;
 		base = 0;
 	}
-	memcpy(dst, xdr->tail[0].iov_base, xdr->tail[0].iov_len);
+	memcpy(dst, (const u8 *)xdr->tail[0].iov_base + skip,
+	       xdr->tail[0].iov_len - skip);
 }
 
 /*
- * Scatter an inline reply into the receive buffer: head, then pages, then
- * tail, as the RPC decoders expect; what does not fit is cut off and the
- * decoders see a short reply.
+ * Copy @len bytes of reply into the receive buffer from XDR offset
+ * @offset on: into the head, the pages and the tail, in that order, as
+ * the RPC decoders expect; what does not fit is cut off and the decoders
+ * see a short reply.
+ * Return: bytes copied.
  */
-static unsigned int rpcrdma2_copy_to_xdr(struct xdr_buf *xdr, const u8 *src,
+static unsigned int rpcrdma2_copy_to_xdr(struct xdr_buf *xdr,
+					 unsigned int offset, const u8 *src,
 					 unsigned int len)
 {
-	unsigned int base = xdr->page_base & ~PAGE_MASK;
-	struct page **ppage = xdr->pages + (xdr->page_base >> PAGE_SHIFT);
-	unsigned int n, left, copied;
+	unsigned int hlen = xdr->head[0].iov_len;
+	unsigned int plen = xdr->page_len;
+	unsigned int tlen = xdr->tail[0].iov_len;
+	unsigned int want = len, n;
 
-	n = min_t(unsigned int, len, xdr->head[0].iov_len);
-	memcpy(xdr->head[0].iov_base, src, n);
-	copied = n;
-	left = min(len - copied, xdr->page_len);
-	while (left) {
-		n = min_t(unsigned int, PAGE_SIZE - base, left);
-		memcpy_to_page(*ppage++, base, src + copied, n);
-		copied += n;
-		left -= n;
-		base = 0;
+	if (offset < hlen) {
+		n = min(len, hlen - offset);
+		memcpy((u8 *)xdr->head[0].iov_base + offset, src, n);
+		src += n;
+		len -= n;
+		offset = hlen;
 	}
-	n = min_t(unsigned int, len - copied, xdr->tail[0].iov_len);
-	memcpy(xdr->tail[0].iov_base, src + copied, n);
-	return copied + n;
+	while (len && offset < hlen + plen) {
+		unsigned int pos = xdr->page_base + (offset - hlen);
+
+		n = min3(len, hlen + plen - offset,
+			 (unsigned int)(PAGE_SIZE - offset_in_page(pos)));
+		memcpy_to_page(xdr->pages[pos >> PAGE_SHIFT],
+			       offset_in_page(pos), src, n);
+		src += n;
+		len -= n;
+		offset += n;
+	}
+	if (len && offset < hlen + plen + tlen) {
+		n = min(len, hlen + plen + tlen - offset);
+		memcpy((u8 *)xdr->tail[0].iov_base + (offset - hlen - plen),
+		       src, n);
+		len -= n;
+	}
+	return want - len;
 }
 
 /* The version the inline threshold is judged by while negotiating */
@@ -89,6 +112,56 @@ static u32 rpcrdma2_threshold_vers(const struct rpcrdma2_ep *ep)
 		return ep->re_vers;
 	/* the server already told an earlier connection it speaks v1 only */
 	return ep->re_try_vers == RPCRDMA2_VERS_1 ? RPCRDMA2_VERS_1 : 0;
+}
+
+/* The largest Call we may send inline now */
+static u32 rpcrdma2_ep_send_threshold(const struct rpcrdma2_ep *ep)
+{
+	return rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
+				       ep->re_v1_send, ep->re_peer_rbsiz,
+				       ep->re_send_size);
+}
+
+/*
+ * RFC 8166 §3.4.1 leaves DDP-eligibility to the Upper-Layer Binding; the
+ * NFS client marks the eligible items (XDRBUF_READ / XDRBUF_WRITE, RFC
+ * 8267 §4.2). Not under RPCSEC_GSS integrity or privacy, whose wrapping
+ * covers the payload (RPCAUTH_AUTH_DATATOUCH).
+ */
+static bool rpcrdma2_ddp_allowed(const struct rpc_rqst *rqst)
+{
+	const struct rpc_cred *cred = rqst->rq_cred;
+
+	return cred && cred->cr_auth &&
+	       !test_bit(RPCAUTH_AUTH_DATATOUCH, &cred->cr_auth->au_flags);
+}
+
+/* A Call's Read chunk holds the whole Call: a Long Call (RFC 8166 §3.5.1) */
+static bool rpcrdma2_is_long_call(const struct rpcrdma2_req *req)
+{
+	return req->rl_nr_reads && !req->rl_reads[0].position;
+}
+
+/*
+ * Register only the pages of @xdr, the DDP-eligible payload the upper
+ * layer put there, as a chunk (see rpcrdma2_frwr_map()).
+ */
+static int rpcrdma2_map_payload(struct rpcrdma2_ep *ep,
+				struct rpcrdma2_req *req,
+				const struct xdr_buf *xdr, bool writable,
+				struct rpcrdma2_seg *segs, u32 *nsegs,
+				struct rpcrdma2_regchain *chain)
+{
+	struct xdr_buf payload = {
+		.pages		= xdr->pages,
+		.page_base	= xdr->page_base,
+		.page_len	= xdr->page_len,
+		.buflen		= xdr->page_len,
+		.len		= xdr->page_len,
+	};
+
+	return rpcrdma2_frwr_map(ep, req, &payload, writable, segs, nsegs,
+				 chain);
 }
 
 /*
@@ -113,40 +186,56 @@ static int rpcrdma2_fill_sparse(struct xdr_buf *xdr)
 	return 0;
 }
 
-/* The chunks a Call registered, in the header (RFC 8166 §4.2.1) */
+/*
+ * The chunks a Call registered, in the header (RFC 8166 §4.2.1): the
+ * Write chunk's segments, then the Reply chunk's, go in @segs.
+ */
 static void rpcrdma2_hdr_chunks(struct rpcrdma2_hdr *hdr,
-				struct rpcrdma2_req *req, u32 vers)
+				struct rpcrdma2_req *req, u32 vers,
+				struct rpcrdma2_seg *segs,
+				struct rpcrdma2_chunk *wch)
 {
 	struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	u32 nw = req->rl_nr_write, nr = req->rl_nr_reply;
 
+	memcpy(segs, req->rl_write, nw * sizeof(*segs));
+	memcpy(segs + nw, req->rl_reply, nr * sizeof(*segs));
 	cl->reads = req->rl_reads;
 	cl->reads_cap = req->rl_nr_reads;
 	cl->nr_reads = req->rl_nr_reads;
-	cl->segs = req->rl_reply;
-	cl->segs_cap = req->rl_nr_reply;
-	cl->nr_segs = req->rl_nr_reply;
-	cl->has_reply = req->rl_nr_reply != 0;
-	cl->reply.first = 0;
-	cl->reply.nsegs = req->rl_nr_reply;
+	wch->first = 0;
+	wch->nsegs = nw;
+	cl->writes = wch;
+	cl->writes_cap = 1;
+	cl->nr_writes = nw ? 1 : 0;
+	cl->segs = segs;
+	cl->segs_cap = nw + nr;
+	cl->nr_segs = nw + nr;
+	cl->has_reply = nr != 0;
+	cl->reply.first = nw;
+	cl->reply.nsegs = nr;
 	/*
 	 * draft §3.3: one handle the server may invalidate with Send With
-	 * Invalidate; we ask for the Reply chunk's first MR, else the Read
-	 * chunk's. v1 has no such field: the R bit of our private data
-	 * says so (RFC 8797 §4.1).
+	 * Invalidate; we ask for the first MR of the Reply chunk, else of
+	 * the Write chunk, else of the Read chunk. v1 has no such field:
+	 * the R bit of our private data says so (RFC 8797 §4.1).
 	 */
 	if (vers != RPCRDMA2_VERS_2)
 		cl->inv_handle = 0;
-	else if (req->rl_nr_reply)
+	else if (nr)
 		cl->inv_handle = req->rl_reply[0].handle;
+	else if (nw)
+		cl->inv_handle = req->rl_write[0].handle;
 	else if (req->rl_nr_reads)
 		cl->inv_handle = req->rl_reads[0].seg.handle;
 }
 
 /*
  * Write the transport header and, inline, the Call into @buf, using the
- * chunks already registered for @rqst: a Long Call (a Read chunk) goes
- * as RDMA_NOMSG / RDMA2_NOMSG (RFC 8166 §4.3.1, draft §5.3.2), anything
- * else as RDMA_MSG / RDMA2_MSG.
+ * chunks already registered for @rqst: a Long Call (a Position-Zero
+ * Read chunk) goes as RDMA_NOMSG / RDMA2_NOMSG (RFC 8166 §4.3.1, draft
+ * §5.3.2), anything else as RDMA_MSG / RDMA2_MSG, without its payload
+ * when a Read chunk carries that.
  * Return: bytes to send, or -EMSGSIZE if the Call does not fit inline.
  */
 static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
@@ -154,36 +243,126 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
+	struct rpcrdma2_seg segs[2 * RPCRDMA2_MAX_CHUNK_MRS];
 	struct rpcrdma2_hdr hdr = {};
-	u32 threshold;
+	struct rpcrdma2_chunk wch;
+	bool reduced = req->rl_nr_reads != 0;
+	u32 rpc_len = xdr->len;
 	int len;
 
 	hdr.xid = be32_to_cpu(rqst->rq_xid);
 	hdr.vers = vers;
 	/* RFC 8166 §3.3.1: a requester asks for what it can use */
 	hdr.credits = ep->re_max_requests;
-	hdr.htype = req->rl_nr_reads ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
-	rpcrdma2_hdr_chunks(&hdr, req, vers);
+	hdr.htype = rpcrdma2_is_long_call(req) ? RPCRDMA2_HT_NOMSG :
+						 RPCRDMA2_HT_MSG;
+	rpcrdma2_hdr_chunks(&hdr, req, vers, segs, &wch);
 	len = rpcrdma2_encode(&hdr, buf, ep->re_send_size);
 	if (WARN_ON_ONCE(len < 0))
 		return -EIO;
-	if (req->rl_nr_reads)
+	if (hdr.htype == RPCRDMA2_HT_NOMSG)
 		return len;
-	threshold = rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
-					    ep->re_v1_send, ep->re_peer_rbsiz,
-					    ep->re_send_size);
-	if (rpcrdma2_use_long_call(len + xdr->len, threshold))
+	/* RFC 8166 §3.4.3: the payload and its roundup leave the stream */
+	if (reduced)
+		rpc_len = xdr->head[0].iov_len + xdr->tail[0].iov_len -
+			  xdr_pad_size(xdr->page_len);
+	if (rpcrdma2_use_long_call(len + rpc_len,
+				   rpcrdma2_ep_send_threshold(ep)))
 		return -EMSGSIZE;
-	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr);
-	return len + xdr->len;
+	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr, reduced);
+	return len + rpc_len;
+}
+
+/*
+ * The chunk for the largest reply, if it may not fit inline (RFC 8166
+ * §3.5.3): a Write chunk for the payload pages of a READ whose other
+ * bytes fit inline (§3.4.6), else a Reply chunk for the whole reply.
+ */
+static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
+				  struct rpc_rqst *rqst,
+				  struct rpcrdma2_regchain *chain)
+{
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	struct xdr_buf *rcv = &rqst->rq_rcv_buf;
+	u32 threshold;
+	int ret;
+
+	threshold = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
+					    ep->re_recv_size);
+	if (!rpcrdma2_use_reply_chunk(rcv->buflen, threshold))
+		return 0;
+	if (!(READ_ONCE(req->rl_ddp_off) & RPCRDMA2_DDP_WRITE) &&
+	    (rcv->flags & XDRBUF_READ) && rcv->page_len &&
+	    rpcrdma2_ddp_allowed(rqst) &&
+	    rpcrdma2_use_write_chunk(rcv->head[0].iov_len +
+				     rcv->tail[0].iov_len, threshold)) {
+		ret = rpcrdma2_map_payload(ep, req, rcv, true, req->rl_write,
+					   &req->rl_nr_write, chain);
+		if (!ret) {
+			rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_WRITE_CHUNKS, 1);
+			trace_xprtrdma2_write_chunk(rqst, rcv->page_len,
+						    req->rl_nr_write);
+		}
+		return ret;
+	}
+	return rpcrdma2_frwr_map(ep, req, rcv, true, req->rl_reply,
+				 &req->rl_nr_reply, chain);
+}
+
+/*
+ * A Call that does not fit inline: a Read chunk for the payload pages
+ * of a WRITE (or SYMLINK) whose other bytes fit inline, at the payload's
+ * XDR position (RFC 8166 §3.4.5), else a Position-Zero Read chunk with
+ * the whole Call (§3.5.1).
+ */
+static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
+				 struct rpc_rqst *rqst, u32 vers,
+				 struct rpcrdma2_regchain *chain)
+{
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
+	struct rpcrdma2_seg segs[RPCRDMA2_MAX_CHUNK_MRS];
+	u32 pad = xdr_pad_size(xdr->page_len);
+	u32 position = 0, nsegs = 0, i;
+	bool ddp;
+	int ret;
+
+	ddp = !(READ_ONCE(req->rl_ddp_off) & RPCRDMA2_DDP_READ) &&
+	      (xdr->flags & XDRBUF_WRITE) && xdr->page_len &&
+	      xdr->tail[0].iov_len >= pad && rpcrdma2_ddp_allowed(rqst) &&
+	      rpcrdma2_use_read_chunk(xdr->head[0].iov_len +
+				      xdr->tail[0].iov_len - pad,
+				      rpcrdma2_ep_send_threshold(ep));
+	if (ddp) {
+		position = xdr->head[0].iov_len;
+		ret = rpcrdma2_map_payload(ep, req, xdr, false, segs, &nsegs,
+					   chain);
+	} else {
+		ret = rpcrdma2_frwr_map(ep, req, xdr, false, segs, &nsegs,
+					chain);
+	}
+	if (ret)
+		return ret;
+	for (i = 0; i < nsegs; i++) {
+		req->rl_reads[i].position = position;
+		req->rl_reads[i].seg = segs[i];
+	}
+	req->rl_nr_reads = nsegs;
+	if (ddp) {
+		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_READ_CHUNKS, 1);
+		trace_xprtrdma2_read_chunk(rqst, xdr->page_len, position);
+	} else {
+		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_LONG_CALLS, 1);
+		trace_xprtrdma2_long_call(rqst, vers, xdr->len);
+	}
+	return 0;
 }
 
 /*
  * Register the chunks @rqst needs on @ep, appending their REG_MRs to
- * @chain: a Reply chunk if the largest reply may not fit inline (RFC
- * 8166 §3.5.3), and a Position-Zero Read chunk holding the whole Call
- * if the Call does not fit (§3.5.1). Then write the header and the
- * Call into @buf.
+ * @chain: a Write or Reply chunk if the largest reply may not fit inline,
+ * and a Read chunk if the Call does not fit. Then write the header and
+ * the Call into @buf.
  * Return: bytes to send, or a negative errno (the request's MRs, none
  * posted, are then released).
  */
@@ -194,14 +373,13 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	struct rpcrdma2_xprt *r = ep->re_xprt;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
-	struct rpcrdma2_seg segs[RPCRDMA2_MAX_CHUNK_MRS];
-	u32 threshold, nsegs = 0, i;
 	int len = 0, ret = 0;
 
 	/* a new transmission: what an earlier one registered was reclaimed */
 	if (WARN_ON_ONCE(!list_empty(&req->rl_mrs)))
 		rpcrdma2_frwr_release_all(req);
 	req->rl_nr_reads = 0;
+	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
 	req->rl_ep = NULL;
 	if (xdr->head[0].iov_len + xdr->page_len + xdr->tail[0].iov_len !=
@@ -212,38 +390,25 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	ret = rpcrdma2_fill_sparse(&rqst->rq_rcv_buf);
 	if (ret)
 		goto out_release;
-	threshold = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
-					    ep->re_recv_size);
-	if (rpcrdma2_use_reply_chunk(rqst->rq_rcv_buf.buflen, threshold)) {
-		ret = rpcrdma2_frwr_map(ep, req, &rqst->rq_rcv_buf, true,
-					req->rl_reply, &req->rl_nr_reply,
-					chain);
-		if (ret)
-			goto out_release;
-	}
+	ret = rpcrdma2_prepare_reply(ep, rqst, chain);
+	if (ret)
+		goto out_release;
 	len = rpcrdma2_marshal(ep, rqst, vers, buf);
 	if (len != -EMSGSIZE) {
 		if (len < 0)
 			goto out_release;
 		goto out;
 	}
-	ret = rpcrdma2_frwr_map(ep, req, xdr, false, segs, &nsegs, chain);
+	ret = rpcrdma2_prepare_call(ep, rqst, vers, chain);
 	if (ret)
 		goto out_release;
-	/* RFC 8166 §3.5.1: position zero, the whole RPC message */
-	for (i = 0; i < nsegs; i++) {
-		req->rl_reads[i].position = 0;
-		req->rl_reads[i].seg = segs[i];
-	}
-	req->rl_nr_reads = nsegs;
 	len = rpcrdma2_marshal(ep, rqst, vers, buf);
 	if (len < 0)
 		goto out_release;
-	rpcrdma2_count(r, RPCRDMA2_C_LONG_CALLS, 1);
-	trace_xprtrdma2_long_call(rqst, vers, xdr->len);
 out:
 	rpcrdma2_count(r, RPCRDMA2_C_REPLY_CHUNKS, !!req->rl_nr_reply);
-	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE, !req->rl_nr_reads);
+	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE,
+		       !rpcrdma2_is_long_call(req));
 	return len;
 
 out_release:
@@ -466,9 +631,9 @@ static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
 	u32 written;
 
 	if (cl->has_reply && !cl->nr_writes &&
-	    !rpcrdma2_reply_chunk_check(req->rl_reply, req->rl_nr_reply,
-					&cl->segs[cl->reply.first],
-					cl->reply.nsegs, &written))
+	    !rpcrdma2_chunk_check(req->rl_reply, req->rl_nr_reply,
+				  &cl->segs[cl->reply.first], cl->reply.nsegs,
+				  &written))
 		return written;
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
 	trace_xprtrdma2_bad_reply_chunk(rqst, cl->has_reply ?
@@ -477,27 +642,124 @@ static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
 	return -EIO;
 }
 
+/* Shorten the head of both copies of the receive buffer (call_decode()) */
+static void rpcrdma2_trim_head(struct rpc_rqst *rqst, u32 trim)
+{
+	rqst->rq_rcv_buf.head[0].iov_len -= trim;
+	rqst->rq_rcv_buf.buflen -= trim;
+	rqst->rq_private_buf.head[0].iov_len -= trim;
+	rqst->rq_private_buf.buflen -= trim;
+}
+
+/*
+ * RDMA_MSG / RDMA2_MSG answering a Call that offered a Write chunk: the
+ * server pushed the payload into our pages and sent the rest inline
+ * (RFC 8166 §3.4.6, §4.3.2). Put the inline bytes around the payload,
+ * as rpcrdma2_ddp_layout() says. Untrusted: the Write list must be the
+ * chunk we offered, the reply must fit the buffer.
+ */
+static int rpcrdma2_reply_ddp(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
+{
+	static const u8 zero[4];
+	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
+	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	struct xdr_buf *buf = &rqst->rq_private_buf;
+	const u8 *src = (const u8 *)rep->rr_buf + hdr->hdr_len;
+	u32 len = hdr->rpc_len, written, pos;
+	int total;
+
+	/* a reply with no Write list moved nothing: all of it is inline */
+	if (!cl->nr_writes)
+		return rpcrdma2_copy_to_xdr(buf, 0, src, len);
+	if (cl->nr_writes != 1 || cl->has_reply ||
+	    rpcrdma2_chunk_check(req->rl_write, req->rl_nr_write,
+				 &cl->segs[cl->writes[0].first],
+				 cl->writes[0].nsegs, &written))
+		goto out_bad;
+	total = rpcrdma2_ddp_layout(len, buf->head[0].iov_len, written,
+				    buf->buflen, &pos);
+	if (total < 0)
+		goto out_bad;
+	rpcrdma2_trim_head(rqst, buf->head[0].iov_len - pos);
+	rpcrdma2_copy_to_xdr(buf, 0, src, pos);
+	/* the roundup the server left out (RFC 8166 §3.4.6) */
+	rpcrdma2_copy_to_xdr(buf, pos + written, zero, xdr_pad_size(written));
+	rpcrdma2_copy_to_xdr(buf, pos + written + xdr_pad_size(written),
+			     src + pos, len - pos);
+	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_WRITE_BYTES, written);
+	trace_xprtrdma2_write_chunk_done(rqst, written, pos);
+	return total;
+
+out_bad:
+	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
+	trace_xprtrdma2_bad_write_list(rqst, cl->nr_writes,
+				       req->rl_nr_write);
+	return -EIO;
+}
+
+/*
+ * An RDMA2_ERROR / RDMA_ERROR answers @rqst: draft §5.3.3 says which
+ * Calls may go again without a DDP chunk; -EAGAIN has sunrpc encode and
+ * send the RPC again (call_status()), with the same XID.
+ */
+static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
+				struct rpc_rqst *rqst)
+{
+	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	u32 sent = 0, off;
+
+	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
+	if (req->rl_nr_reads && !rpcrdma2_is_long_call(req))
+		sent |= RPCRDMA2_DDP_READ;
+	if (req->rl_nr_write)
+		sent |= RPCRDMA2_DDP_WRITE;
+	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
+	if (!off)
+		return rpcrdma2_error_errno(hdr->err.code);
+	WRITE_ONCE(req->rl_ddp_off, req->rl_ddp_off | off);
+	/*
+	 * The answer gave the Call's credit back: the resend may go on
+	 * this connection (->send_request closes it for a Call that is
+	 * still outstanding there).
+	 */
+	WRITE_ONCE(rqst->rq_connect_cookie, rqst->rq_xprt->connect_cookie - 1);
+	trace_xprtrdma2_resend(rqst, hdr->err.code, off);
+	return -EAGAIN;
+}
+
 /* The reply's outcome for its Call: bytes of RPC reply, or an errno */
 static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 				 struct rpc_rqst *rqst)
 {
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 
 	switch (hdr->htype) {
 	case RPCRDMA2_HT_MSG:
+		if (req->rl_nr_write)
+			return rpcrdma2_reply_ddp(rep, rqst);
+		/* a Write list we never offered: nothing of it is ours */
+		if (hdr->cl.nr_writes) {
+			rpcrdma2_count(rep->rr_ep->re_xprt,
+				       RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
+			trace_xprtrdma2_bad_write_list(rqst, hdr->cl.nr_writes,
+						       0);
+			return -EIO;
+		}
 		/*
 		 * The server may answer inline though we offered a Reply
 		 * chunk. Its pages are still mapped for the device: this
 		 * relies on DMA-coherent memory (as on x86).
 		 */
-		return rpcrdma2_copy_to_xdr(&rqst->rq_private_buf,
+		return rpcrdma2_copy_to_xdr(&rqst->rq_private_buf, 0,
 					    (u8 *)rep->rr_buf + hdr->hdr_len,
 					    hdr->rpc_len);
 	case RPCRDMA2_HT_NOMSG:
 		return rpcrdma2_reply_chunk(rep, rqst);
 	case RPCRDMA2_HT_ERROR:
-		rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
-		return rpcrdma2_error_errno(hdr->err.code);
+		return rpcrdma2_reply_error(rep, rqst);
 	default:
 		return -EIO;
 	}

@@ -151,6 +151,42 @@ int rpcrdma2_error_errno(u32 code)
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_errno);
 
 /**
+ * rpcrdma2_error_resend - may a Call an RDMA2_ERROR refused go again
+ *	without some of its DDP chunks
+ * @code: the RDMA2_ERROR code (untrusted)
+ * @vers: the version of the error message
+ * @sent: RPCRDMA2_DDP_* flags: the DDP chunks the Call carried
+ *
+ * draft §5.3.3: after RDMA2_ERR_READ_CHUNKS a requester SHOULD resend
+ * with a Position-Zero Read chunk, and a Long Call that got it fails;
+ * after RDMA2_ERR_WRITE_CHUNKS, or RDMA2_ERR_REPLY_RESOURCE (what a
+ * server that takes no Write chunk at all answers), it SHOULD resend
+ * with no Write chunk and a Reply chunk. Every other error fails the
+ * RPC: the chunks we offer are already as large as we make them
+ * (WRITE_RESOURCE, REPLY_RESOURCE without a Write chunk), and a chunk
+ * of fewer segments is not something we can build (SEGMENTS). Version
+ * 1 has none of these codes.
+ *
+ * Return: the RPCRDMA2_DDP_* flags to leave out of the resend, or 0 if
+ * the RPC fails.
+ */
+u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent)
+{
+	if (vers != RPCRDMA2_VERS_2)
+		return 0;
+	switch (code) {
+	case RPCRDMA2_ERR_READ_CHUNKS:
+		return sent & RPCRDMA2_DDP_READ;
+	case RPCRDMA2_ERR_WRITE_CHUNKS:
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		return sent & RPCRDMA2_DDP_WRITE;
+	default:
+		return 0;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_resend);
+
+/**
  * rpcrdma2_use_long_call - must a Call go as a Long Call
  * @inline_len: bytes of the Call sent inline: its RDMA_MSG / RDMA2_MSG
  *	transport header plus the RPC message
@@ -186,27 +222,65 @@ bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold)
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_reply_chunk);
 
 /**
- * rpcrdma2_reply_chunk_check - validate a Reply chunk the server returned
+ * rpcrdma2_use_read_chunk - may a Call's payload go in a Read chunk
+ * @nonpayload_len: the Call's bytes besides its DDP-eligible payload and
+ *	that payload's XDR roundup (rq_snd_buf head and tail)
+ * @threshold: the send threshold (rpcrdma2_send_threshold())
+ *
+ * RFC 8166 §3.4.5, §3.5.2: a Call too big to send inline whose
+ * DDP-eligible data item (NFS WRITE data, RFC 8267 §4.2) goes by RDMA
+ * Read is sent as RDMA_MSG with the rest inline, if the rest fits with
+ * the largest header we write; else the whole Call is a Long Call.
+ *
+ * Return: true if the reduced Call fits inline.
+ */
+bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold)
+{
+	return (u64)nonpayload_len + RPCRDMA2_CALL_HDR_MAX <= threshold;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_read_chunk);
+
+/**
+ * rpcrdma2_use_write_chunk - may a reply's payload come in a Write chunk
+ * @nonpayload_len: the largest reply's bytes besides its DDP-eligible
+ *	payload (rq_rcv_buf head and tail)
+ * @threshold: the receive threshold (rpcrdma2_recv_threshold())
+ *
+ * RFC 8166 §3.4.6, §4.3.2: the server pushes the DDP-eligible data item
+ * (NFS READ data, RFC 8267 §4.2) into the Write chunk and sends the rest
+ * inline, so the rest must fit with a header carrying the Write list;
+ * else the Call offers a Reply chunk for the whole reply.
+ *
+ * Return: true if the reduced reply fits inline.
+ */
+bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold)
+{
+	return (u64)nonpayload_len + RPCRDMA2_REPLY_HDR_WRITE_MAX <= threshold;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_write_chunk);
+
+/**
+ * rpcrdma2_chunk_check - validate a Write or Reply chunk the server
+ *	returned
  * @offered: the segments our Call offered
  * @nr_offered: how many
- * @returned: the segments of the reply's Reply chunk (untrusted)
+ * @returned: the segments the reply returned (untrusted)
  * @nr_returned: how many
- * @written: set to the bytes of RPC reply the server says it wrote
+ * @written: set to the bytes the server says it wrote
  *
  * RFC 8166 §3.4.6 and §4.2.3: the responder returns the segments it used,
- * in order, with the lengths it wrote. The reply is in our buffer only
- * if those are our segments (same handles, in the same order), no
- * longer than offered, and filled front to back: every segment before
- * the last one written is full, and any after it is empty, so the
- * bytes lie head, pages, tail without a hole.
+ * in order, with the lengths it wrote (an unused Write chunk has only
+ * empty segments). The data is in our buffer only if those are our
+ * segments (same handles, in the same order), no longer than offered,
+ * and filled front to back: every segment before the last one written
+ * is full, and any after it is empty, so the bytes lie without a hole.
  *
  * Return: %0 with @written set, or %-EIO if the chunk is not what we
  * offered.
  */
-int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
-			       u32 nr_offered,
-			       const struct rpcrdma2_seg *returned,
-			       u32 nr_returned, u32 *written)
+int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
+			 const struct rpcrdma2_seg *returned, u32 nr_returned,
+			 u32 *written)
 {
 	bool short_seen = false;
 	u32 total = 0;
@@ -227,4 +301,39 @@ int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
 	*written = total;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_reply_chunk_check);
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_chunk_check);
+
+/**
+ * rpcrdma2_ddp_layout - where the parts of a reply whose payload came in
+ *	a Write chunk go
+ * @inline_len: bytes of RPC reply that came inline (untrusted)
+ * @head_len: the receive buffer's head: the XDR position the upper layer
+ *	expects the payload at, an upper bound (rpc_prepare_reply_pages())
+ * @written: payload bytes the server wrote (rpcrdma2_chunk_check())
+ * @buflen: the receive buffer's size
+ * @pos: set to the payload's XDR position in the reassembled reply
+ *
+ * RFC 8166 §3.4.6: the requester puts the data item back at its XDR
+ * position; the server removed its XDR roundup from the Payload stream.
+ * A Write chunk carries no position: the payload is where the inline
+ * bytes before it end, which is @head_len unless the reply is shorter
+ * (an error, or smaller attributes than the largest). The reply is then
+ * head (@pos inline bytes), payload, roundup, the inline bytes after
+ * the payload: the byte stream a TCP transport would have received.
+ *
+ * Return: the reassembled reply's length, or %-EIO if it does not fit
+ * in the buffer (the head shortened to @pos).
+ */
+int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
+			u32 buflen, u32 *pos)
+{
+	u64 total = (u64)inline_len + written + ((4 - (written & 3)) & 3);
+
+	if (head_len > buflen)
+		return -EIO;
+	*pos = min(inline_len, head_len);
+	if (total > buflen - (head_len - *pos))
+		return -EIO;
+	return total;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_ddp_layout);

@@ -271,6 +271,31 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_long_call,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/* a: payload bytes in the Read chunk, b: their XDR position */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_read_chunk,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: payload bytes the Write chunk offers, b: its segments */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_write_chunk,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: payload bytes the server wrote, b: their XDR position in the reply */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_write_chunk_done,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: Write chunks returned, b: Write chunk segments offered */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_bad_write_list,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/* a: the RDMA2_ERROR code, b: RPCRDMA2_DDP_* chunks the resend leaves out */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_resend,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: segments returned, b: segments offered */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_bad_reply_chunk,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

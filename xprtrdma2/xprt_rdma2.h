@@ -63,7 +63,11 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_REMOTE_INV_MATCHED,	/* remote invalidations of our MRs */
 	RPCRDMA2_C_REMOTE_INV_FOREIGN,	/* ... of an rkey not of that RPC */
 	RPCRDMA2_C_LOCAL_INV,		/* MRs invalidated with LOCAL_INV */
-	RPCRDMA2_C_BAD_REPLY_CHUNKS,	/* returned Reply chunks refused */
+	RPCRDMA2_C_BAD_REPLY_CHUNKS,	/* returned Reply/Write chunks refused */
+	/* increment 3 (DDP) */
+	RPCRDMA2_C_READ_CHUNKS,		/* Calls whose payload went by Read chunk */
+	RPCRDMA2_C_WRITE_CHUNKS,	/* Calls that offered a Write chunk */
+	RPCRDMA2_C_WRITE_BYTES,		/* payload bytes the server wrote there */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -123,6 +127,10 @@ struct rpcrdma2_rep {
 	struct rpcrdma2_seg		*rr_segs;
 };
 
+/* DDP chunks of a Call (rpcrdma2_error_resend()) */
+#define RPCRDMA2_DDP_READ		0x1	/* a Read chunk of its data */
+#define RPCRDMA2_DDP_WRITE		0x2	/* a Write chunk for the reply's */
+
 /*
  * MRs one chunk may take (frwr.c): the head, the pages and the tail
  * usually need one each (FRWR cannot join regions that do not meet at
@@ -133,9 +141,10 @@ struct rpcrdma2_rep {
 /* The largest RPC payload: Long Calls and Long Replies carry it */
 #define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
 /*
- * Send Queue entries one RPC may hold at a time: REG_MR for a Read chunk
- * and a Reply chunk and the Send (held until the Send completes, which
- * may be after the reply), and LOCAL_INV for every MR.
+ * Send Queue entries one RPC may hold at a time: REG_MR for its two
+ * chunks at most (a Read chunk, and a Write or a Reply chunk) and the
+ * Send (held until the Send completes, which may be after the reply),
+ * and LOCAL_INV for every MR.
  */
 #define RPCRDMA2_SQ_PER_RPC		(4 * RPCRDMA2_MAX_CHUNK_MRS + 1)
 
@@ -187,10 +196,15 @@ struct rpcrdma2_regchain {
  * @rl_rqst: the RPC
  * @rl_ep: the endpoint the MRs on @rl_mrs belong to, or NULL
  * @rl_mrs: MRs registered for this RPC (struct rpcrdma2_mr.mr_list)
- * @rl_reads: the Position-Zero Read chunk of a Long Call
- * @rl_nr_reads: its segments, 0 for an inline Call
+ * @rl_reads: the Read chunk: the whole Call at position zero (a Long
+ *	Call), or the Call's payload at its XDR position (DDP)
+ * @rl_nr_reads: its segments, 0 for a Call without one
+ * @rl_write: the Write chunk offered for the reply's payload (DDP)
+ * @rl_nr_write: its segments, 0 when none is offered
  * @rl_reply: the Reply chunk offered
  * @rl_nr_reply: its segments, 0 when none is offered
+ * @rl_ddp_off: RPCRDMA2_DDP_* chunks this RPC no longer uses, after the
+ *	server refused them (rpcrdma2_error_resend())
  * @rl_status: the reply's outcome, held while its MRs are invalidated
  * @rl_inv_wrs: Send Queue entries its LOCAL_INV chain holds
  * @rl_inv_done: ->buf_free waits here for its LOCAL_INVs
@@ -219,8 +233,11 @@ struct rpcrdma2_req {
 	struct list_head		rl_mrs;
 	struct rpcrdma2_read_seg	rl_reads[RPCRDMA2_MAX_CHUNK_MRS];
 	u32				rl_nr_reads;
+	struct rpcrdma2_seg		rl_write[RPCRDMA2_MAX_CHUNK_MRS];
+	u32				rl_nr_write;
 	struct rpcrdma2_seg		rl_reply[RPCRDMA2_MAX_CHUNK_MRS];
 	u32				rl_nr_reply;
+	u32				rl_ddp_off;
 	int				rl_status;
 	u32				rl_inv_wrs;
 	struct completion		rl_inv_done;
@@ -445,12 +462,16 @@ enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 						 u32 first_xid,
 						 const struct rpcrdma2_hdr *hdr);
 int rpcrdma2_error_errno(u32 code);
+u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);
 bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
 bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
-int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
-			       u32 nr_offered,
-			       const struct rpcrdma2_seg *returned,
-			       u32 nr_returned, u32 *written);
+bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);
+bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold);
+int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
+			 const struct rpcrdma2_seg *returned, u32 nr_returned,
+			 u32 *written);
+int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
+			u32 buflen, u32 *pos);
 
 /*
  * The largest transport header of a reply without chunks: v2 xid, vers,
@@ -458,5 +479,18 @@ int rpcrdma2_reply_chunk_check(const struct rpcrdma2_seg *offered,
  * two words fewer).
  */
 #define RPCRDMA2_REPLY_HDR_MAX		(9 * 4)
+/* ... and with one Write chunk: present, count, and its segments */
+#define RPCRDMA2_REPLY_HDR_WRITE_MAX	\
+	(RPCRDMA2_REPLY_HDR_MAX + (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS) * 4)
+/*
+ * The largest transport header of a Call: v2 xid, vers, credit, htype,
+ * flags, rdma_inv_handle; a Read list of a chunk's segments (present,
+ * position, handle, length, offset64 each) and its end; a Write list of
+ * one chunk and its end; a Reply chunk.
+ */
+#define RPCRDMA2_CALL_HDR_MAX						\
+	((6 + (6 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
+	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
+	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS)) * 4)
 
 #endif /* _XPRT_RDMA2_H */

@@ -354,6 +354,19 @@ discard_mode truncated \
 	'discarded a 56-byte message the codec rejects \(TRUNCATED\)$' \
 	'discarded a 48-byte message the codec rejects \(TRUNCATED\)$' \
 	'^conn 1: .* sent RDMA2_MSG, its Reply chunk cut after 1 of 2 segments \(56 bytes, credits 32\); a requester.s codec rejects it \(TRUNCATED\)$'
+# RFC 8166 §4.3.2: a reply returns only the Write chunks its call
+# offered; one that returns another fails its call
+l_start write-list write-list 2
+run "write-list v2" --port "$LPORT" -t "$T" "$GUEST_IP"
+expect "write-list, v2 call: a Write chunk it never offered fails the call" 1 \
+	'xid 0x[0-9a-f]{8}: the reply returns 1 Write chunks, the call offered 0$'
+run "write-list v1" --vers 1 --port "$LPORT" -t "$T" "$GUEST_IP"
+expect "write-list, v1 call: a Write chunk it never offered fails the call" 1 \
+	'xid 0x[0-9a-f]{8}: the reply returns 1 Write chunks, the call offered 0$'
+l_wait
+l_expect "write-list: what the listener sent" \
+	'^conn 1: xid 0x[0-9a-f]{8} v2 proc 0: sent RDMA2_MSG SUCCESS with a Write chunk it never offered \(84 bytes, credits 32\)$' \
+	'^conn 2: xid 0x[0-9a-f]{8} v1 proc 0: sent RDMA_MSG SUCCESS with a Write chunk it never offered \(76 bytes, credits 32\)$'
 
 l_start silent silent 1
 run silent --port "$LPORT" -t "$T" "$GUEST_IP"

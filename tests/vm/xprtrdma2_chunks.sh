@@ -1,20 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Our client transport's chunks (increment 2): FRWR registration, Long
-# Calls (Position-Zero Read chunk), Long Replies (Reply chunk) and
-# invalidation, against svcrdma2 on 20049 (v2, which sends Send With
-# Invalidate of rdma_inv_handle) and the in-tree svcrdma on 20050 (v1):
-# 8 MiB round trip, fio verify (random 4k, sequential 1M: 1 MiB WRITEs
-# and READs all move through chunks), a READDIR of 1500 long names after
+# Our client transport's chunks: FRWR registration, DDP (WRITE data in
+# Read chunks, READ data in Write chunks), Long Calls (Position-Zero Read
+# chunk), Long Replies (Reply chunk) and invalidation, against svcrdma2
+# on 20049 (v2, which sends Send With Invalidate of rdma_inv_handle) and
+# the in-tree svcrdma on 20050 (v1). NFSv4.2 reads go as READ_PLUS,
+# which is not DDP-eligible (Reply chunks); NFSv3 and NFSv4.1 READs use
+# Write chunks. Each case: 8 MiB round trip, a round trip of an odd
+# length (XDR roundup in both directions), fio verify (random 4k,
+# sequential 1M), and on NFSv4.2 a 60 KB xattr (SETXATTR is a Long
+# Call, GETXATTR a Long Reply) and a READDIR of 1000 long names after
 # drop_caches; mountstats and the server's counters agree. Then a
 # reconnect while dd writes 1 MiB blocks on a hard mount: the WRITE
-# retransmitted as the first Call of the new connection goes as a Long
-# Call, the data is intact and the connection is v2 again. Last, the
-# device gone for good under a mount: umount -f returns and the module
-# unloads.
+# retransmitted as the first Call of the new connection fits 1024 bytes
+# with its data in a Read chunk, the data is intact and the connection
+# is v2 again. Last, the device gone for good under a mount: umount -f
+# returns and the module unloads. One case mounts over IPv6.
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
+# A ULA on eth0 for the IPv6 case (rxe adds its GID).
+ip -6 addr add fd00::15/64 dev eth0 nodad
 vm_load_svcrdma2
 insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
 vm_trace_on
@@ -27,13 +33,13 @@ mkdir -p "$mnt"
 # 27 long calls, 28 reply chunks, 29 MRs registered, 30 remote
 # invalidations matched, 31 not matched, 32 local invalidations, 33 bad
 # Reply chunks.
-# 1500 names of 60 bytes, made on the server's side (creating them over
+# 1000 names of 60 bytes, made on the server's side (creating them over
 # NFS takes minutes under TCG): READDIR replies far over any inline
 # threshold, read after drop_caches.
 big_readdir() {
 	local name=$1
-	t_check "$name READDIR of 1500 long names after drop_caches" \
-		python3 - "$EXPORT_DIR/dir" "$mnt/dir" 1500 <<'PY'
+	t_check "$name READDIR of 1000 long names after drop_caches" \
+		python3 - "$EXPORT_DIR/dir" "$mnt/dir" 1000 <<'PY'
 import os, shutil, sys
 local, remote, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 names = ["a-rather-long-file-name-to-make-readdir-replies-big-%07d" % i
@@ -49,16 +55,64 @@ finally:
 PY
 }
 
+# odd_roundtrip NAME: 1000003 bytes through the mount and back after
+# drop_caches: the last WRITE and READ carry a payload of odd length,
+# whose XDR roundup is left out of the chunks (RFC 8166 §3.4.5, §3.4.6)
+odd_roundtrip() {
+	t_check "$1: 1000003 bytes round trip" python3 - "$mnt/odd" <<'PY'
+import os, sys
+data = os.urandom(1000003)
+with open(sys.argv[1], "wb") as f:
+    f.write(data)
+    os.fsync(f.fileno())
+open("/proc/sys/vm/drop_caches", "w").write("3")
+with open(sys.argv[1], "rb") as f:
+    assert f.read() == data, "odd-length data differs"
+os.unlink(sys.argv[1])
+PY
+}
+
+# big_xattr NAME: a 60 KB user xattr set and read back after
+# drop_caches: SETXATTR's value is not DDP-eligible, so the Call is a
+# Long Call; GETXATTR's reply comes in a Reply chunk. The value is read
+# as getfattr(1) does, size first: Python's os.getxattr() tries a
+# 128-byte buffer first, whose Reply chunk cannot take the reply
+# (RDMA2_ERR_REPLY_RESOURCE; see Documentation/xprtrdma2.rst).
+big_xattr() {
+	t_check "$1: 60 KB xattr round trip" python3 - "$mnt/x" <<'PY'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+path, name = sys.argv[1].encode(), b"user.big"
+value = os.urandom(60000)
+open(path, "w").close()
+os.setxattr(path, name, value)
+open("/proc/sys/vm/drop_caches", "w").write("3")
+size = libc.getxattr(path, name, None, 0)
+assert size == len(value), "xattr size %d" % size
+buf = ctypes.create_string_buffer(size)
+assert libc.getxattr(path, name, buf, size) == size, "getxattr"
+assert buf.raw == value, "xattr differs"
+os.unlink(path)
+PY
+}
+
 # gt0 / eq0 NAME FIELD: mountstats field FIELD is above zero / zero
 gt0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" -gt 0 ]; }
 eq0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" = 0 ]; }
 
-# chunk_case NAME PORT VERS: mount NFSv4.2, move data, check counters
+# svc_delta NAME: how much svcrdma2's counter NAME grew since snap
+svc_delta() { echo $(($(svc_stat "$1") - ${snap[$1]})); }
+
+# chunk_case NAME PORT VERS NFSVERS: mount, move data, check counters
 chunk_case() {
-	local name=$1 port=$2 vers=$3 r0 c0 i0
-	r0=$(svc_stat read_chunks) c0=$(svc_stat reply_chunks)
-	i0=$(svc_stat send_with_inv)
-	if ! kmount "vers=4.2,proto=rdma2,port=$port" "$GUEST_IP:/"; then
+	local name=$1 port=$2 vers=$3 nfsvers=$4 c src=$GUEST_IP:/ opts
+	declare -A snap
+	for c in read_chunks write_chunks reply_chunks send_with_inv; do
+		snap[$c]=$(svc_stat $c)
+	done
+	opts=vers=$nfsvers,proto=rdma2,port=$port
+	[ "$nfsvers" = 3 ] && src=$GUEST_IP:$EXPORT_DIR opts+=,mountproto=tcp,nolock
+	if ! kmount "$opts" "$src"; then
 		t_fail "$name mounts" "mount failed"
 		return
 	fi
@@ -67,46 +121,87 @@ chunk_case() {
 	t_check "$name: rsize wsize ($rsize) well over the inline threshold" \
 		[ "${rsize% *}" -ge 65536 -a "${rsize#* }" -ge 65536 ]
 	nfs_roundtrip "$name" "$mnt" 8
+	odd_roundtrip "$name"
 	fio_verify "$name" randrw 4k 2m
 	fio_verify "$name" write 1m 8m
 	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
-	big_readdir "$name"
+	if [ "$nfsvers" = 4.2 ]; then
+		big_xattr "$name"
+		big_readdir "$name"
+	fi
 	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]
 	eq0 "$name: no reply discarded" 17
-	gt0 "$name: Long Calls sent" 27
-	gt0 "$name: Reply chunks offered" 28
+	gt0 "$name: WRITE data sent in Read chunks" 34
 	gt0 "$name: MRs registered" 29
 	gt0 "$name: LOCAL_INV posted" 32
 	eq0 "$name: no foreign remote invalidation" 31
-	eq0 "$name: no Reply chunk refused" 33
+	eq0 "$name: no returned chunk refused" 33
+	if [ "$nfsvers" = 4.2 ]; then
+		gt0 "$name: Long Calls sent" 27
+		gt0 "$name: Reply chunks offered" 28
+	else
+		gt0 "$name: Write chunks offered for READs" 35
+		gt0 "$name: READ data received in Write chunks" 36
+	fi
 	if [ "$vers" = 2 ]; then
 		gt0 "$name: remote invalidations matched" 30
-		# one Position-Zero Read chunk per Long Call; every Send With
-		# Invalidate it sent invalidated one of the answered RPC's MRs
-		t_check "$name: svcrdma2 read as many Read chunks as we sent Long Calls ($r0 -> $(svc_stat read_chunks))" \
-			[ "$(($(svc_stat read_chunks) - r0))" = "$(xprt_field 27)" ]
-		t_check "$name: svcrdma2 wrote our Reply chunks ($c0 -> $(svc_stat reply_chunks))" \
-			[ "$(svc_stat reply_chunks)" -gt "$c0" ]
-		t_check "$name: svcrdma2's Sends With Invalidate all matched ($i0 -> $(svc_stat send_with_inv))" \
-			[ "$(($(svc_stat send_with_inv) - i0))" = "$(xprt_field 30)" ]
-		t_check "$name: svcrdma2 wrote no more Reply chunks than offered" \
-			[ "$(($(svc_stat reply_chunks) - c0))" -le "$(xprt_field 28)" ]
+		# every Read chunk we sent (Long Call or DDP) was read; every
+		# Send With Invalidate invalidated one of the answered RPC's MRs
+		t_check "$name: svcrdma2 read as many Read chunks as we sent ($(svc_delta read_chunks))" \
+			[ "$(svc_delta read_chunks)" = "$(($(xprt_field 27) + $(xprt_field 34)))" ]
+		t_check "$name: svcrdma2's Sends With Invalidate all matched ($(svc_delta send_with_inv))" \
+			[ "$(svc_delta send_with_inv)" = "$(xprt_field 30)" ]
+		t_check "$name: svcrdma2 wrote no more Reply chunks than offered ($(svc_delta reply_chunks))" \
+			[ "$(svc_delta reply_chunks)" -le "$(xprt_field 28)" ]
+		t_check "$name: svcrdma2 wrote no more Write chunks than offered ($(svc_delta write_chunks))" \
+			[ "$(svc_delta write_chunks)" -le "$(xprt_field 35)" ]
+		if [ "$nfsvers" = 4.2 ]; then
+			t_check "$name: svcrdma2 wrote our Reply chunks" \
+				[ "$(svc_delta reply_chunks)" -gt 0 ]
+		else
+			t_check "$name: svcrdma2 wrote our Write chunks" \
+				[ "$(svc_delta write_chunks)" -gt 0 ]
+		fi
 	fi
 	grep "xprt:.*rdma2" /proc/self/mountstats
 	umount "$mnt"
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
 
-chunk_case "rdma2 -> svcrdma2 (v2)" "$NFS_V2_PORT" 2
+chunk_case "rdma2 -> svcrdma2 (v2) NFSv4.2" "$NFS_V2_PORT" 2 4.2
+chunk_case "rdma2 -> svcrdma2 (v2) NFSv3" "$NFS_V2_PORT" 2 3
 t_check "tracepoints: MRs mapped" [ "$(trace_count xprtrdma2_mr_map)" -gt 0 ]
 t_check "tracepoints: Long Calls" [ "$(trace_count xprtrdma2_long_call)" -gt 0 ]
+t_check "tracepoints: DDP Read chunks" \
+	[ "$(trace_count xprtrdma2_read_chunk)" -gt 0 ]
+t_check "tracepoints: Write chunks offered and written" \
+	[ "$(trace_count xprtrdma2_write_chunk)" -gt 0 -a \
+	  "$(trace_count xprtrdma2_write_chunk_done)" -gt 0 ]
 t_check "tracepoints: LOCAL_INV completions" \
 	[ "$(trace_count xprtrdma2_wc_localinv)" -gt 0 ]
-chunk_case "rdma2 -> in-tree svcrdma (v1)" "$NFS_V1_PORT" 1
+chunk_case "rdma2 -> in-tree svcrdma (v1) NFSv4.2" "$NFS_V1_PORT" 1 4.2
+chunk_case "rdma2 -> in-tree svcrdma (v1) NFSv4.1" "$NFS_V1_PORT" 1 4.1
+
+# IPv6: the same transport to svcrdma2's IPv6 listener.
+name="IPv6: rdma2 -> svcrdma2 (v2) NFSv4.1"
+if mount -i -t nfs -o "vers=4.1,proto=rdma2,port=$NFS_V2_PORT,addr=fd00::15" \
+	"[fd00::15]:/" "$mnt"; then
+	t_pass "$name mounts"
+	nfs_roundtrip "$name" "$mnt" 4
+	odd_roundtrip "$name"
+	t_check "$name: version 2" [ "$(xprt_field 12)" = 2 ]
+	gt0 "$name: WRITE data sent in Read chunks" 34
+	gt0 "$name: READ data received in Write chunks" 36
+	eq0 "$name: no reply discarded" 17
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+else
+	t_fail "$name mounts" "mount failed"
+fi
 
 # Reconnect while 1 MiB WRITEs are in flight on a hard mount: the
 # retransmitted WRITE is the first Call on the new connection, which
-# must fit 1024 bytes inline (draft §7): it goes as a Long Call.
+# must fit 1024 bytes inline (draft §7): its data goes in a Read chunk.
 name="reconnect during dd"
 src=/tmp/reconnect.src
 dd if=/dev/urandom of="$src" bs=1M count=8 status=none

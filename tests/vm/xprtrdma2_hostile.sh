@@ -4,8 +4,8 @@
 # kernel client's Calls (a mount's NULL ping and what follows) with every
 # malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
-# lists, grants of 0 and 2^32-1, Send With Invalidate of a key we never
-# offered, bogus private data, silence. Each mount must fail (the tool is
+# lists, a Write chunk nobody offered, grants of 0 and 2^32-1, Send With
+# Invalidate of a key we never offered, bogus private data, silence. Each mount must fail (the tool is
 # no NFS server) within bounded time, nothing mounted, with the client's
 # verdict seen in its tracepoints: the RPC failed with the errno the spec
 # implies, or the reply was discarded (RFC 8166 §4.5). Then a real mount
@@ -105,6 +105,9 @@ hostile truncated "$rejected"
 hostile credits-0 "xprtrdma2_reply: .* credits=0 .* arg=[1-9]"
 hostile credits-max "xprtrdma2_reply: .* credits=4294967295 .* arg=[1-9]"
 hostile inv-bogus "$recv_err"
+# RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
+hostile write-list 'xprtrdma2_bad_write_list: ' \
+	'xprtrdma2_reply: .* htype=0 .* arg=-5$'
 hostile bad-pdata-magic 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-vers2 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-short 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"

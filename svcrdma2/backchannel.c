@@ -55,20 +55,11 @@ static struct svc_rdma2_xprt *svc_rdma2_bc_conn_get(struct svc_rdma2_bc *bx)
 	return sx;
 }
 
-/*
- * May this connection carry reverse-direction Calls? v1: always (RFC
- * 8167). v2: unless the client's CONNPROP said BRS NONE (draft v2
- * §4.2.2); the default, INLINE, is what we send. Not before the first
- * message fixed the version: there is no header to write yet.
- */
-static bool svc_rdma2_bc_peer_accepts(const struct svc_rdma2_xprt *sx)
+/* May this connection carry reverse-direction Calls? (policy.c) */
+static bool svc_rdma2_bc_usable(const struct svc_rdma2_xprt *sx)
 {
-	u32 vers = READ_ONCE(sx->sx_vers);
-
-	if (vers == RPCRDMA2_VERS_1)
-		return true;
-	return vers == RPCRDMA2_VERS_2 &&
-	       READ_ONCE(sx->sx_peer_brs) != RPCRDMA2_RVREQSUP_NONE;
+	return svc_rdma2_bc_peer_accepts(READ_ONCE(sx->sx_vers),
+					 READ_ONCE(sx->sx_peer_brs));
 }
 
 /*
@@ -123,7 +114,7 @@ static int svc_rdma2_bc_send_request(struct rpc_rqst *rqst)
 		return -ENOTCONN;
 	ret = -ENOTCONN;
 	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) ||
-	    !svc_rdma2_bc_peer_accepts(sx))
+	    !svc_rdma2_bc_usable(sx))
 		goto out_put;
 	/* RFC 8167 §4: the client's reverse-direction credits */
 	ret = -EBADSLT;
@@ -260,7 +251,7 @@ static struct rpc_xprt *svc_rdma2_bc_setup(struct xprt_create *args)
 	sx = svc_rdma2_x(sxprt);
 	if (sx->sx_listener || args->addrlen > sizeof(xprt->addr))
 		return ERR_PTR(-EINVAL);
-	if (!svc_rdma2_bc_peer_accepts(sx)) {
+	if (!svc_rdma2_bc_usable(sx)) {
 		trace_svcrdma2_cb_setup(sx, -EPROTONOSUPPORT);
 		return ERR_PTR(-EPROTONOSUPPORT);
 	}
@@ -396,12 +387,8 @@ void svc_rdma2_bc_reply(struct svc_rdma2_xprt *sx,
 		goto out_bad;
 	}
 
-	/*
-	 * RFC 8167 §4: rdma_credit of a reverse-direction reply is the
-	 * client's reverse-direction credit grant. Never zero (one Call
-	 * must always be possible), never more than our slots.
-	 */
-	credits = clamp_t(u32, hdr->credits, 1, bx->bx_max_reqs);
+	/* RFC 8167 §4: the client's reverse-direction credit grant */
+	credits = svc_rdma2_bc_window(hdr->credits, bx->bx_max_reqs);
 	spin_lock(&xprt->transport_lock);
 	xprt->cwnd = credits << RPC_CWNDSHIFT;
 	spin_unlock(&xprt->transport_lock);

@@ -425,5 +425,7 @@ u32 svc_rdma2_reply_inline_limit(u32 vers, u32 v1_reply_inline,
 u64 svc_rdma2_chunk_length(const struct rpcrdma2_chunk_lists *cl,
 			   const struct rpcrdma2_chunk *ch);
 u32 svc_rdma2_grant(u32 max_requests, u32 posted_recvs);
+bool svc_rdma2_bc_peer_accepts(u32 vers, u32 peer_brs);
+u32 svc_rdma2_bc_window(u32 granted, u32 slots);
 
 #endif /* _SVC_RDMA2_H */

@@ -9,8 +9,10 @@
 # delegation and the local open finishes in well under the 10 s lease,
 # data intact. Reverse-direction replies nobody asked for are dropped.
 # Then the link is lost under an idle mount: the backchannel closes with
-# the connection, nothing hangs, umount works, and after nfsd stops the
-# module unloads (every backchannel rpc_xprt let go of it). The VM runner
+# the connection, nothing hangs, umount works; lost again while the client
+# holds a delegation: a conflicting open cannot recall it and finishes
+# once nfsd revokes it (a lease later). After nfsd stops the module
+# unloads (every backchannel rpc_xprt let go of it). The VM runner
 # fails the run on any KASAN/lockdep/hung-task report or kmemleak leak.
 . "$(dirname "$0")/lib.sh"
 
@@ -34,13 +36,13 @@ has_deleg() { grep -q 'type: deleg' /proc/fs/nfsd/clients/*/states 2>/dev/null; 
 
 # deleg_recall VERS: a read delegation and its recall, timed.
 deleg_recall() {
-	local v=$1 f="deleg-$1" want got t0 ms i
+	local v=$1 f="deleg-$1" want got t0 ms
 	dd if=/dev/urandom of="$EXPORT_DIR/$f" bs=4k count=4 status=none
 	want=$(sha256sum < "$EXPORT_DIR/$f" | cut -d' ' -f1)
 	# lockd's grace (10 s from nfsd start) must be over
 	while [ $((EPOCHSECONDS - nfsd_start)) -lt 12 ]; do sleep 1; done
 	# the client opens read-only and keeps it open: a read delegation
-	for i in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		exec 3< "$mnt/$f"
 		cat <&3 > /dev/null
 		has_deleg && break
@@ -103,7 +105,7 @@ grep -m 6 "svcrdma2_cb_" /sys/kernel/tracing/trace
 # Reverse-direction replies nobody asked for, from rpcrdma2-ping: each is
 # dropped unanswered and counted, and the connection serves a NULL call.
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
-P_PREFIX=bc
+P_PREFIX=backchannel
 [ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
 # bad_reply NAME VERS WHY HEX [OPTIONS]: send HEX, expect no answer and a
 # svcrdma2_drop saying WHY, then a NULL call on the same connection.
@@ -111,7 +113,7 @@ bad_reply() {
 	local name=$1 vers=$2 why=$3 hex=$4 drops
 	shift 4
 	drops=$(grep -c "svcrdma2_drop:.*dropped: $why" /sys/kernel/tracing/trace)
-	p_run "$name" -p "$NFS_V2_PORT" -t 2 --send-hex "$hex" --expect-no-reply \
+	p_run "$name" -p "$NFS_V2_PORT" -t 5 --send-hex "$hex" --expect-no-reply \
 		--then-ping -c 1 --after-negotiate "$@" "$GUEST_IP"
 	p_expect "$name: dropped unanswered, then a NULL call is served" 0 \
 		'^no reply$' "^1 calls, 1 replies, 0% lost, version $vers"
@@ -155,6 +157,31 @@ t_check "callback channel UP again on the new connection" wait_for cb_up
 t_check "nfsd bound a new backchannel to it (svcrdma2_cb_setup)" \
 	test "$(trace_count svcrdma2_cb_setup)" -gt "$setups"
 cat /proc/fs/nfsd/clients/*/info
+
+# The link lost while the client holds a delegation, then a conflicting
+# open: the recall cannot reach the client (the backchannel closed with
+# the connection), so nfsd revokes the delegation after the lease (10 s)
+# instead: the open finishes, nothing waits forever. Then the client comes
+# back and sees the file as the server has it.
+f=deleg-lost
+dd if=/dev/urandom of="$EXPORT_DIR/$f" bs=4k count=4 status=none
+exec 3< "$mnt/$f"
+cat <&3 > /dev/null
+t_check "a read delegation before the link loss" wait_for has_deleg
+t_check "rdma link delete rxe0 while the client holds it" rdma link delete rxe0
+t_check "svcrdma2 tore the connection down (delegation held)" wait_for no_conns
+t0=$EPOCHSECONDS
+t_check "the conflicting local open finishes without the client" \
+	timeout 60 bash -c "echo 'appended while the client was away' >> '$EXPORT_DIR/$f'"
+secs=$((EPOCHSECONDS - t0))
+echo "the conflicting open took $secs s with the backchannel gone"
+t_check "... within two leases ($secs s < 25 s)" test "$secs" -lt 25
+t_check "rdma link add rxe0 (again)" rdma link add rxe0 type rxe netdev eth0
+t_check "rxe0 active again (again)" wait_for bash -c 'rdma link show rxe0/1 | grep -q ACTIVE'
+exec 3<&-
+echo 3 > /proc/sys/vm/drop_caches
+t_check "the client reads the file as the server has it" \
+	timeout 120 cmp "$EXPORT_DIR/$f" "$mnt/$f"
 t_check "umount after the link loss" timeout 120 umount "$mnt"
 cat /proc/fs/svcrdma2/stats
 

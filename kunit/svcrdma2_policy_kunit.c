@@ -2,8 +2,9 @@
 /*
  * KUnit suite for svcrdma2's pure decisions (svcrdma2/policy.c): which
  * handle a reply remotely invalidates, the inline threshold of a reply,
- * chunk capacity and the credit grant. Table-driven; each row names the
- * spec rule it checks.
+ * chunk capacity, the credit grant, and for the backchannel whether a
+ * client takes reverse-direction Calls and the window its grant sets.
+ * Table-driven; each row names the spec rule it checks.
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
@@ -131,11 +132,55 @@ static void svcrdma2_chunk_length_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, svc_rdma2_chunk_length(&cl, &empty), 0ULL);
 }
 
+struct bc_accepts_vector {
+	const char *name;
+	u32 vers;
+	u32 brs;
+	bool want;
+};
+
+static const struct bc_accepts_vector bc_accepts_vectors[] = {
+	{ "v1 always carries callbacks (RFC 8167)", 1, 0, true },
+	{ "v2 default BRS INLINE (no CONNPROP): draft §4.2.2", 2, 1, true },
+	{ "v2 BRS NONE: the client takes no reverse Calls", 2, 0, false },
+	{ "v2 BRS GENL takes our inline Calls too", 2, 2, true },
+	{ "v2 unknown BRS value: not NONE, so inline is fine", 2, 7, true },
+	{ "version not fixed yet: no header to write", 0, 1, false },
+	{ "a version we do not speak", 3, 1, false },
+};
+
+static void bc_accepts_desc(const struct bc_accepts_vector *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bc_accepts, bc_accepts_vectors, bc_accepts_desc);
+
+static void svcrdma2_bc_accepts_test(struct kunit *test)
+{
+	const struct bc_accepts_vector *v = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_peer_accepts(v->vers, v->brs),
+			v->want);
+}
+
+static void svcrdma2_bc_window_test(struct kunit *test)
+{
+	/* RFC 8167 §4: the client's grant, never 0, never past our slots */
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(16, 8), 8U);
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(3, 8), 3U);
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(0, 8), 1U);
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(0xffffffff, 8), 8U);
+	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(5, 0), 1U);
+}
+
 static struct kunit_case svcrdma2_policy_cases[] = {
 	KUNIT_CASE_PARAM(svcrdma2_inv_handle_test, inv_gen_params),
 	KUNIT_CASE_PARAM(svcrdma2_inline_limit_test, limit_gen_params),
 	KUNIT_CASE(svcrdma2_grant_test),
 	KUNIT_CASE(svcrdma2_chunk_length_test),
+	KUNIT_CASE_PARAM(svcrdma2_bc_accepts_test, bc_accepts_gen_params),
+	KUNIT_CASE(svcrdma2_bc_window_test),
 	{}
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * svcrdma2 policy: the decisions the server makes about a reply that do
- * not touch the hardware, kept apart so KUnit can check them
- * (kunit/svcrdma2_policy_kunit.c).
+ * svcrdma2 policy: the decisions the server makes about a reply or a
+ * reverse-direction Call that do not touch the hardware, kept apart so
+ * KUnit can check them (kunit/svcrdma2_policy_kunit.c).
  */
 #include <kunit/visibility.h>
 #include <linux/export.h>
@@ -107,3 +107,44 @@ u32 svc_rdma2_grant(u32 max_requests, u32 posted_recvs)
 	return clamp(min(max_requests, posted_recvs), 1U, U32_MAX);
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_grant);
+
+/**
+ * svc_rdma2_bc_peer_accepts - may a connection carry reverse-direction Calls
+ * @vers: the connection's protocol version, 0 until the first message
+ * @peer_brs: v2: the client's Reverse Request Support (its CONNPROP, or
+ *	the default RDMA2_RVREQSUP_INLINE)
+ *
+ * v1: always (RFC 8167). v2: unless the client said BRS NONE (draft
+ * §4.2.2); our Calls are inline, which INLINE and GENL both take. Before
+ * the first message fixed the version there is no header to write.
+ *
+ * Context: any.
+ *
+ * Return: true when a reverse-direction Call may be sent.
+ */
+bool svc_rdma2_bc_peer_accepts(u32 vers, u32 peer_brs)
+{
+	if (vers == RPCRDMA2_VERS_1)
+		return true;
+	return vers == RPCRDMA2_VERS_2 && peer_brs != RPCRDMA2_RVREQSUP_NONE;
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_bc_peer_accepts);
+
+/**
+ * svc_rdma2_bc_window - reverse-direction Calls we may have in flight
+ * @granted: rdma_credit of the client's latest reverse-direction reply
+ * @slots: our backchannel slots
+ *
+ * RFC 8167 §4: that rdma_credit is the client's reverse-direction grant.
+ * Never zero (one Call must always be possible, or the backchannel
+ * stalls for good), never more than our slots.
+ *
+ * Context: any.
+ *
+ * Return: the window, in Calls.
+ */
+u32 svc_rdma2_bc_window(u32 granted, u32 slots)
+{
+	return clamp(granted, 1U, max(slots, 1U));
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_bc_window);

@@ -299,9 +299,9 @@ static bool svc_rdma2_fix_version(struct svc_rdma2_xprt *sx,
 }
 
 /*
- * Is this a reverse-direction reply? v2 says so in rdma_flags (draft
- * §3.2), v1 only in the RPC msg_type. Without a backchannel there is
- * nobody to deliver it to.
+ * Is this a reverse-direction reply (RFC 8167)? v2 says so in rdma_flags
+ * (draft §3.2), v1 only in the RPC msg_type: anything but a CALL goes to
+ * the backchannel, which takes a REPLY and drops the rest.
  */
 static bool svc_rdma2_is_reply(const struct svc_rdma2_recv_ctxt *ctxt)
 {
@@ -388,8 +388,8 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 		return false;
 	}
 	if (svc_rdma2_is_reply(ctxt)) {
-		trace_svcrdma2_drop(&ctxt->rc_cid, hdr, "reverse reply");
-		svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
+		/* copied out now: the caller recycles the Receive buffer */
+		svc_rdma2_bc_reply(sx, ctxt);
 		return false;
 	}
 	return svc_rdma2_fix_version(sx, hdr);

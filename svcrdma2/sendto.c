@@ -321,7 +321,8 @@ void svc_rdma2_send_error(struct svc_rdma2_xprt *sx,
  *
  * draft v2 §5.3.4: the first message we send, small enough for a 1 KiB
  * receive buffer (48 bytes). RBSIZ is our real Receive buffer size; BRS
- * is NONE, as this server sends no reverse-direction calls yet. The
+ * is INLINE: we take the replies to our reverse-direction Calls, inline
+ * only (§4.2.2; backchannel.c). The
  * message is a responder's (RPCRDMA2_F_RESPONSE, §3.2), so rdma_credit
  * is our grant; no RPC goes with it, so rdma_xid is zero. See
  * Documentation/svcrdma2.rst.
@@ -347,7 +348,7 @@ void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx)
 	hdr.flags = RPCRDMA2_F_RESPONSE;
 	hdr.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
 	hdr.props.rbsiz = sx->sx_buf_size;
-	hdr.props.brs = RPCRDMA2_RVREQSUP_NONE;
+	hdr.props.brs = RPCRDMA2_RVREQSUP_INLINE;
 	len = rpcrdma2_encode(&hdr, sctxt->sc_buf, sx->sx_buf_size);
 	if (WARN_ON_ONCE(len < 0)) {
 		svc_rdma2_send_ctxt_put(sx, sctxt);
@@ -360,6 +361,63 @@ void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx)
 	}
 	svc_rdma2_count(sx, SVC_RDMA2_CONNPROP_SENT, 1);
 	trace_svcrdma2_connprop_send(sx, &hdr.props);
+}
+
+/**
+ * svc_rdma2_send_call - send a reverse-direction Call, inline
+ * @sx: the connection
+ * @hdr: its transport header: no chunks, RESPONSE clear (draft v2 §3.2)
+ * @msg: the RPC Call
+ *
+ * RFC 8167 §4: the Call must fit what the client can receive, the same
+ * bound as an inline reply (RFC 8797 sizes in v1, the client's RBSIZ in
+ * v2). A Send that cannot be posted closes the connection, as a failed
+ * reply does.
+ *
+ * Context: process; may sleep for Send Queue space. The caller holds the
+ * backchannel's write lock.
+ *
+ * Return: %0 when posted, %-EMSGSIZE when the Call is too big, %-ENOMEM,
+ * or %-ENOTCONN when the connection is gone.
+ */
+int svc_rdma2_send_call(struct svc_rdma2_xprt *sx,
+			const struct rpcrdma2_hdr *hdr,
+			const struct xdr_buf *msg)
+{
+	struct svc_rdma2_send_ctxt *sctxt;
+	u32 limit;
+	int hlen, ret;
+
+	sctxt = svc_rdma2_send_ctxt_get(sx);
+	if (!sctxt)
+		return -ENOMEM;
+	hlen = rpcrdma2_encode(hdr, sctxt->sc_buf, sx->sx_buf_size);
+	if (hlen < 0) {
+		ret = hlen;
+		goto out_put;
+	}
+	limit = svc_rdma2_reply_inline_limit(hdr->vers, sx->sx_v1_reply_inline,
+					     READ_ONCE(sx->sx_peer_rbsiz),
+					     sx->sx_buf_size);
+	ret = -EMSGSIZE;
+	if ((u32)hlen > limit || msg->len > limit - hlen)
+		goto out_put;
+	ret = read_bytes_from_xdr_buf(msg, 0, sctxt->sc_buf + hlen, msg->len);
+	if (ret)
+		goto out_put;
+	/* before the post: the completion may recycle the context at once */
+	trace_svcrdma2_cb_call(&sctxt->sc_cid, hdr, msg->len);
+	ret = svc_rdma2_post_send(sx, sctxt, hlen + msg->len);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return -ENOTCONN;
+	}
+	svc_rdma2_count(sx, SVC_RDMA2_CB_CALLS, 1);
+	return 0;
+
+out_put:
+	svc_rdma2_send_ctxt_put(sx, sctxt);
+	return ret;
 }
 
 /**

@@ -54,6 +54,9 @@ enum svc_rdma2_counter {
 	SVC_RDMA2_ERR_WRITE_RESOURCE,
 	SVC_RDMA2_ERR_REPLY_RESOURCE,
 	SVC_RDMA2_ERR_SYSTEM,
+	SVC_RDMA2_CB_CALLS,		/* reverse-direction Calls sent */
+	SVC_RDMA2_CB_REPLIES,		/* reverse-direction replies completed */
+	SVC_RDMA2_CB_BAD_REPLIES,	/* replies dropped: unmatched, malformed */
 	SVC_RDMA2_NR_COUNTERS
 };
 
@@ -323,6 +326,15 @@ struct svc_rdma2_cursor {
 	struct rpcrdma2_seg		*out;
 };
 
+/* Our svc_xprt_class ident; the backchannel's is this | XPRT_TRANSPORT_BC */
+#define SVC_RDMA2_XPRT_IDENT		0x2002
+/*
+ * Reverse-direction Calls in flight on one connection at most: nfsd sends
+ * few. Each has a Receive posted for its reply beyond the forward grant
+ * (RFC 8167 §4) and a Send Queue entry.
+ */
+#define SVC_RDMA2_BC_REQS		8
+
 /* Defaults and bounds of the module parameters (transport.c) */
 #define SVC_RDMA2_DEF_REQUESTS		64
 #define SVC_RDMA2_MIN_REQUESTS		4
@@ -376,6 +388,9 @@ void svc_rdma2_send_err_code(struct svc_rdma2_xprt *sx,
 			     const struct rpcrdma2_hdr *in,
 			     const struct rpcrdma2_error *err);
 void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx);
+int svc_rdma2_send_call(struct svc_rdma2_xprt *sx,
+			const struct rpcrdma2_hdr *hdr,
+			const struct xdr_buf *msg);
 
 /* rw.c */
 int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n);
@@ -396,6 +411,12 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list);
 void svc_rdma2_rw_pools_init(struct svc_rdma2_xprt *sx);
 void svc_rdma2_rw_pools_destroy(struct svc_rdma2_xprt *sx);
 
+/* backchannel.c */
+int svc_rdma2_bc_register(void);
+void svc_rdma2_bc_unregister(void);
+void svc_rdma2_bc_reply(struct svc_rdma2_xprt *sx,
+			struct svc_rdma2_recv_ctxt *ctxt);
+
 /* policy.c: pure decisions, no I/O */
 u32 svc_rdma2_inv_handle(const struct rpcrdma2_hdr *hdr, bool reminv_ok,
 			 bool dev_reminv);
@@ -404,5 +425,7 @@ u32 svc_rdma2_reply_inline_limit(u32 vers, u32 v1_reply_inline,
 u64 svc_rdma2_chunk_length(const struct rpcrdma2_chunk_lists *cl,
 			   const struct rpcrdma2_chunk *ch);
 u32 svc_rdma2_grant(u32 max_requests, u32 posted_recvs);
+bool svc_rdma2_bc_peer_accepts(u32 vers, u32 peer_brs);
+u32 svc_rdma2_bc_window(u32 granted, u32 slots);
 
 #endif /* _SVC_RDMA2_H */

@@ -449,6 +449,94 @@ TRACE_EVENT(svcrdma2_reply,
 		  __entry->inv)
 );
 
+/* Backchannel (backchannel.c): reverse-direction Calls and replies */
+
+TRACE_EVENT(svcrdma2_cb_call,
+	TP_PROTO(const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr, u32 len),
+	TP_ARGS(cid, hdr, len),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, credits)
+		__field(u32, len)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->credits = hdr->credits;
+		__entry->len = len;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u rpc_len=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->credits, __entry->len)
+);
+
+TRACE_EVENT(svcrdma2_cb_reply,
+	TP_PROTO(const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr, u32 xid, u32 cwnd),
+	TP_ARGS(cid, hdr, xid, cwnd),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, credits)
+		__field(u32, cwnd)
+		__field(u32, len)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = xid;
+		__entry->vers = hdr->vers;
+		__entry->credits = hdr->credits;
+		__entry->cwnd = cwnd;
+		__entry->len = hdr->rpc_len;
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u window=%u rpc_len=%u",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->credits, __entry->cwnd,
+		  __entry->len)
+);
+
+TRACE_EVENT(svcrdma2_cb_send,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, u32 xid, int ret),
+	TP_ARGS(sx, xid, ret),
+	TP_STRUCT__entry(
+		__field(u32, xid)
+		__field(int, ret)
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__entry->xid = xid;
+		__entry->ret = ret;
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s xid=0x%08x ret=%d", __get_str(addr),
+		  __entry->xid, __entry->ret)
+);
+
+DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_cb_setup,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
+	TP_ARGS(sx, ret));
+
+TRACE_EVENT(svcrdma2_cb_close,
+	TP_PROTO(const struct svc_rdma2_xprt *sx),
+	TP_ARGS(sx),
+	TP_STRUCT__entry(
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s", __get_str(addr))
+);
+
 #endif /* _SVC_RDMA2_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

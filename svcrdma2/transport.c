@@ -21,8 +21,6 @@
 #define CREATE_TRACE_POINTS
 #include "trace.h"
 
-/* An ident of our own for the class (backchannel lookups use it) */
-#define SVC_RDMA2_XPRT_IDENT	0x2002
 #define SVC_RDMA2_LISTEN_BACKLOG 32
 
 static int param_set_requests(const char *val, const struct kernel_param *kp)
@@ -99,6 +97,9 @@ static const char * const svc_rdma2_counter_names[] = {
 	[SVC_RDMA2_ERR_WRITE_RESOURCE] = "err_write_resource",
 	[SVC_RDMA2_ERR_REPLY_RESOURCE] = "err_reply_resource",
 	[SVC_RDMA2_ERR_SYSTEM] = "err_system",
+	[SVC_RDMA2_CB_CALLS] = "cb_calls",
+	[SVC_RDMA2_CB_REPLIES] = "cb_replies",
+	[SVC_RDMA2_CB_BAD_REPLIES] = "cb_bad_replies",
 };
 
 static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);
@@ -329,17 +330,20 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	sx->sx_max_requests = svc_rdma2_max_requests;
 	sx->sx_buf_size = svc_rdma2_buf_size;
 	sx->sx_max_segs = svc_rdma2_max_segs;
-	sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS;
+	/* RFC 8167 §4: a Receive for each reverse-direction reply too */
+	sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS +
+			  SVC_RDMA2_BC_REQS;
 	/* a Send per credit, each with RDMA Writes for its chunks */
 	rw_ctxs = sx->sx_max_requests * (SVC_RDMA2_MAX_WRITE_CHUNKS + 1);
-	sx->sx_sq_depth = sx->sx_max_requests + 2;
+	sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
 	if (sx->sx_rq_depth > dev->attrs.max_qp_wr ||
 	    sx->sx_sq_depth + rw_ctxs > dev->attrs.max_qp_wr) {
 		sx->sx_max_requests = min_t(u32, sx->sx_max_requests,
 					    dev->attrs.max_qp_wr / 8);
-		sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS;
+		sx->sx_rq_depth = sx->sx_max_requests +
+				  SVC_RDMA2_EXTRA_RECVS + SVC_RDMA2_BC_REQS;
 		rw_ctxs = sx->sx_max_requests * 4;
-		sx->sx_sq_depth = sx->sx_max_requests + 2;
+		sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
 	}
 	sx->sx_dev_reminv = dev->attrs.device_cap_flags &
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
@@ -662,8 +666,13 @@ static int __init svc_rdma2_init(void)
 	ret = svc_reg_xprt_class(&svc_rdma2_class);
 	if (ret)
 		goto out_remove_proc;
+	ret = svc_rdma2_bc_register();
+	if (ret)
+		goto out_unreg_class;
 	return 0;
 
+out_unreg_class:
+	svc_unreg_xprt_class(&svc_rdma2_class);
 out_remove_proc:
 	proc_remove(svc_rdma2_proc_dir);
 out_destroy_wq:
@@ -673,6 +682,8 @@ out_destroy_wq:
 
 static void __exit svc_rdma2_exit(void)
 {
+	/* each backchannel rpc_xprt holds the module: none is left */
+	svc_rdma2_bc_unregister();
 	svc_unreg_xprt_class(&svc_rdma2_class);
 	proc_remove(svc_rdma2_proc_dir);
 	/* a queued close holds a transport, so nothing is queued now */

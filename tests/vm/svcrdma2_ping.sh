@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # build/tools/rpcrdma2-ping against svcrdma2 ("rdma2 20049"), on the wire:
 # 1. v2 NULL pings: version 2 with no fallback, the server's RDMA2_CONNPROP
-#    before the first reply (RBSIZ 4096, BRS NONE, RESPONSE, xid 0), 64
+#    before the first reply (RBSIZ 4096, BRS INLINE, RESPONSE, xid 0), 64
 #    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters.
 # 2. Malformed and unusual headers, byte-exact, each on a connection that
 #    must go on serving NULL calls afterwards (--then-ping), most of them
@@ -132,15 +132,15 @@ p_expect "ping (v2): version 2 negotiated with no fallback" 0 \
 	'^rtt min/avg/max = '
 p_count "ping (v2): no ERR_VERS, no fallback" 0 '^(fallback:|negotiate: ERR_VERS)'
 p_count "ping (v2): one connection" 1 '^connected: '
-# draft §5.3.4 and svcrdma2.rst: CONNPROP first, RBSIZ = buf_size, BRS NONE,
+# draft §5.3.4 and svcrdma2.rst: CONNPROP first, RBSIZ = buf_size, BRS INLINE,
 # RESPONSE set, xid 0, rdma_credit the grant
 p_expect "ping (v2): the server's RDMA2_CONNPROP came before the first reply" 0 \
-	'^connprop: RBSIZ 4096 \(sent\), BRS RDMA2_RVREQSUP_NONE \(sent\), credit field 64$' \
+	'^connprop: RBSIZ 4096 \(sent\), BRS RDMA2_RVREQSUP_INLINE \(sent\), credit field 64$' \
 	'^connprop: xid 0x00000000, flags 0x00000001 RESPONSE, before the first reply$'
 p_count "ping (v2): exactly one RDMA2_CONNPROP" 1 '^connprop: RBSIZ'
 # its bytes: xid, vers, credit, htype 5, flags, propset of 2, RBSIZ, BRS
 p_expect "ping (v2): the RDMA2_CONNPROP is the 48 bytes svcrdma2.rst describes" 0 \
-	'^received \(48 bytes\): 00000000 00000002 00000040 00000005 00000001 00000002 00000001 00000004 00001000 00000002 00000004 00000000$'
+	'^received \(48 bytes\): 00000000 00000002 00000040 00000005 00000001 00000002 00000001 00000004 00001000 00000002 00000004 00000001$'
 p_expect "ping (v2): 64 credits granted" 0 '^credits: requested 32, granted 64$'
 p_count "ping (v2): 5 NULL replies in v2 with 64 credits" 5 \
 	"^NULL reply from $GUEST_IP: seq=[1-5] .*vers=2 credits=64 $rtt"

@@ -42,6 +42,7 @@
 #define LSN_RESOURCE_LEN	8192	/* length_needed of *_RESOURCE */
 #define LSN_SHORT_LEN		12	/* rdma_xid, rdma_vers, rdma_credit */
 #define LSN_FOREIGN_HANDLE	0x57a1e000	/* a handle nobody registered */
+#define LSN_BC_FIRST_XID	0xbc000000	/* bc-bad's first reverse Call */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
 
@@ -60,6 +61,7 @@ enum lsn_answer {
 	LSN_TRUNCATED,		/* a Reply chunk cut after one segment */
 	LSN_INV_BOGUS,		/* by Send With Invalidate of --inv-rkey */
 	LSN_WRITE_LIST,		/* with a Write chunk the Call never offered */
+	LSN_BC_BAD,		/* the reply, then bad reverse-direction Calls */
 	LSN_SILENT,		/* nothing, ever */
 };
 
@@ -134,6 +136,8 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "the reply by Send With Invalidate of --inv-rkey" },
 	{ .name = "write-list", .answer = LSN_WRITE_LIST,
 	  .help = "the reply with a Write chunk the call never offered" },
+	{ .name = "bc-bad", .answer = LSN_BC_BAD,
+	  .help = "good, then malformed reverse-direction Calls (xid 0xbc00000N)" },
 	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
 	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
 	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
@@ -708,6 +712,100 @@ static int lsn_rpc_reply(const u8 *c, u32 len, u8 *out, u32 *proc,
 	return (int)(r - out);
 }
 
+/* bc-bad: the reverse-direction Calls, in order (xid LSN_BC_FIRST_XID + index) */
+enum lsn_bc {
+	LSN_BC_WRITE_CHUNK,	/* RDMA_MSG with a Write chunk */
+	LSN_BC_NOMSG,		/* RDMA_NOMSG, a Position-Zero Read chunk */
+	LSN_BC_SHORT,		/* 4 bytes of RPC message */
+	LSN_BC_XID,		/* rdma_xid is not the RPC XID */
+	LSN_BC_VERS,		/* the other version */
+	LSN_BC_GOOD,		/* well formed */
+	LSN_BC_COUNT
+};
+
+static const char *const lsn_bc_what[LSN_BC_COUNT] = {
+	"with a Write chunk", "as NOMSG with a Position-Zero Read chunk",
+	"of 4 bytes", "whose rdma_xid is not its XID",
+	"in the other version", "well formed",
+};
+
+/*
+ * bc-bad: after the first reply (the version is now fixed), the server's
+ * side of RFC 8167: reverse-direction Calls, each a NULL Call to the
+ * NFSv4 callback program (RFC 8881 §20: 0x40000000, version 1), flags
+ * clear (a Call, draft v2 §3.2). All but the last are malformed or
+ * carry what a client offering BRS INLINE does not take.
+ */
+static int lsn_send_bc_bad(struct lsn *l, u32 vers)
+{
+	const struct rpcrdma2_limits lim = {
+		.max_read_chunks = 1, .max_write_chunks = 1, .max_segs = 1,
+	};
+	struct ping *p = &l->c;
+	u32 i;
+
+	for (i = 0; i < LSN_BC_COUNT; i++) {
+		struct rpcrdma2_read_seg rs = {
+			.position = 0,
+			.seg = { LSN_FOREIGN_HANDLE, RPC_NULL_CALL_SIZE, 0x1000 },
+		};
+		struct rpcrdma2_seg ws = { LSN_FOREIGN_HANDLE, 4096, 0x2000 };
+		struct rpcrdma2_chunk wch = { .first = 0, .nsegs = 1 };
+		u32 xid = LSN_BC_FIRST_XID + i, rlen = RPC_NULL_CALL_SIZE;
+		u8 rpc[RPC_NULL_CALL_SIZE], *r = rpc;
+		struct rpcrdma2_hdr h;
+		char head[48], what[96];
+		int slot, n;
+		u8 *buf;
+
+		memset(&h, 0, sizeof(h));
+		rpcrdma2_chunk_lists_init(&h.cl, &lim, &rs, 1, &wch, 1, &ws, 1);
+		h.xid = xid;
+		h.vers = i == LSN_BC_VERS ? lsn_other_vers(vers) : vers;
+		h.credits = l->grant;
+		h.htype = RPCRDMA2_HT_MSG;
+		if (i == LSN_BC_WRITE_CHUNK) {
+			h.cl.writes[0] = wch;
+			h.cl.nr_writes = 1;
+			h.cl.nr_segs = 1;
+		} else if (i == LSN_BC_NOMSG) {
+			h.htype = RPCRDMA2_HT_NOMSG;
+			h.cl.nr_reads = 1;
+			rlen = 0;
+		}
+		r = put32(r, i == LSN_BC_XID ? ~xid : xid);
+		r = put32(r, RPC_CALL);
+		r = put32(r, RPC_VERSION);
+		r = put32(r, 0x40000000);	/* NFS4_CALLBACK */
+		r = put32(r, 1);
+		r = put32(r, RPC_NULL_PROC);
+		r = put32(r, RPC_AUTH_NONE);
+		r = put32(r, 0);
+		r = put32(r, RPC_AUTH_NONE);
+		put32(r, 0);
+		if (i == LSN_BC_SHORT)
+			rlen = 4;
+
+		slot = wait_slot(p);
+		if (slot < 0)
+			return -1;
+		buf = send_buf(p, (u32)slot);
+		n = rpcrdma2_encode(&h, buf, l->opts->size);
+		if (n < 0 || rlen > l->opts->size - (u32)n) {
+			ping_err("cannot encode reverse-direction Call %u", i);
+			return -1;
+		}
+		memcpy(buf + n, rpc, rlen);
+		snprintf(head, sizeof(head), "reverse xid 0x%08x v%u", xid,
+			 h.vers);
+		snprintf(what, sizeof(what), "%s CB_NULL Call %s",
+			 rpcrdma2_htype_name(h.vers, h.htype), lsn_bc_what[i]);
+		if (lsn_post(l, slot, (u32)n + rlen, NULL, head, what))
+			return -1;
+	}
+	return 0;
+}
+
 /* An RDMA_MSG / RDMA2_MSG Call that decoded: answer it as the mode says */
 static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 		      const u8 *m)
@@ -735,6 +833,10 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 		return 0;
 	case LSN_ERROR:
 		return lsn_send_error(l, call, head);
+	case LSN_BC_BAD:
+		if (lsn_send_reply(l, call, head, rpc, (u32)rlen, stat))
+			return -1;
+		return l->conn_calls == 1 ? lsn_send_bc_bad(l, call->vers) : 0;
 	default:
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	}

@@ -35,13 +35,14 @@ void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim)
 	lim->vers_high = RPCRDMA2_VERS_MAX;
 }
 
-/*
- * Flatten an xdr_buf (head, pages, tail) into @dst; with @reduced, leave
- * out the pages and their XDR roundup at the front of the tail (a Read
- * chunk carries them: RFC 8166 §3.4.3, §3.4.5).
+/**
+ * rpcrdma2_copy_from_xdr - flatten an RPC message into a Send buffer
+ * @dst: where it goes; room for all of it
+ * @xdr: the message: head, pages, tail
+ * @reduced: leave out the pages and their XDR roundup at the front of
+ *	the tail (a Read chunk carries them: RFC 8166 §3.4.3, §3.4.5)
  */
-static void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr,
-				   bool reduced)
+void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced)
 {
 	unsigned int base = xdr->page_base & ~PAGE_MASK;
 	struct page **ppage = xdr->pages + (xdr->page_base >> PAGE_SHIFT);
@@ -488,8 +489,9 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
  * rpcrdma2_send_connprop - send our RDMA2_CONNPROP
  * @ep: an endpoint whose version has just become 2
  *
- * draft §5.3.4: RBSIZ is our real Receive buffer size; BRS is NONE, as
- * this client takes no reverse-direction Calls yet. We send it as a
+ * draft §5.3.4: RBSIZ is our real Receive buffer size; BRS (§4.2.2) is
+ * RPCRDMA2_RVREQSUP_INLINE: we take reverse-direction Calls, inline
+ * only (backchannel.c). We send it as a
  * requester (RPCRDMA2_F_RESPONSE clear, §3.2), so rdma_credit is our
  * credit request; no RPC goes with it, so rdma_xid is zero. It goes out
  * while the first Call's credit is still ours, before any other Call
@@ -517,7 +519,7 @@ void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep)
 	hdr.htype = RPCRDMA2_HT_CONNPROP;
 	hdr.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
 	hdr.props.rbsiz = ep->re_recv_size;
-	hdr.props.brs = RPCRDMA2_RVREQSUP_NONE;
+	hdr.props.brs = RPCRDMA2_RVREQSUP_INLINE;
 	len = rpcrdma2_encode(&hdr, sc->sc_buf, ep->re_send_size);
 	if (WARN_ON_ONCE(len < 0)) {
 		llist_add(&sc->sc_free, &ep->re_send_free);
@@ -868,8 +870,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		goto out_bad;
 	}
 	if (rpcrdma2_is_reverse_call(rep)) {
-		rpcrdma2_count(r, RPCRDMA2_C_REVERSE_DROPPED, 1);
-		trace_xprtrdma2_reverse_dropped(&rep->rr_cid, hdr);
+		rpcrdma2_bc_receive_call(rep);
 		return;
 	}
 	if (hdr->htype == RPCRDMA2_HT_CONNPROP) {

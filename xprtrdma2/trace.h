@@ -271,6 +271,11 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_long_call,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/* a: version (0: not sent, its connection is gone), b: bytes of RPC reply */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_bc_reply,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: payload bytes in the Read chunk, b: their XDR position */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_read_chunk,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
@@ -390,9 +395,49 @@ DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_no_rqst,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr));
 
-DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_reverse_dropped,
+/* a reverse-direction Call taken for the callback service */
+DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_bc_call,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr));
+
+TRACE_EVENT(xprtrdma2_bc_drop,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr,
+		 const char *why),
+	TP_ARGS(cid, hdr, why),
+	TP_STRUCT__entry(
+		__field(u32, cq_id)
+		__field(int, completion_id)
+		__field(u32, xid)
+		__field(u32, vers)
+		__field(u32, htype)
+		__string(why, why)
+	),
+	TP_fast_assign(
+		__entry->cq_id = cid->queue_id;
+		__entry->completion_id = cid->completion_id;
+		__entry->xid = hdr->xid;
+		__entry->vers = hdr->vers;
+		__entry->htype = hdr->htype;
+		__assign_str(why);
+	),
+	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u dropped: %s",
+		  __entry->cq_id, __entry->completion_id, __entry->xid,
+		  __entry->vers, __entry->htype, __get_str(why))
+);
+
+TRACE_EVENT(xprtrdma2_bc_setup,
+	TP_PROTO(const struct rpc_xprt *xprt, unsigned int reqs),
+	TP_ARGS(xprt, reqs),
+	TP_STRUCT__entry(
+		__field(unsigned int, reqs)
+		__field(unsigned int, slots)
+	),
+	TP_fast_assign(
+		__entry->reqs = reqs;
+		__entry->slots = xprt->bc_alloc_count;
+	),
+	TP_printk("reqs=%u slots=%u", __entry->reqs, __entry->slots)
+);
 
 #endif /* _XPRT_RDMA2_TRACE_H */
 

@@ -251,6 +251,9 @@ static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
 	int rc;
 
+	/* the reply to a reverse-direction Call (backchannel.c) */
+	if (test_bit(RPC_BC_PA_IN_USE, &rqst->rq_bc_pa_state))
+		return rpcrdma2_bc_send_reply(r, rqst);
 	if (!xprt_connected(xprt))
 		return -ENOTCONN;
 	if (!xprt_request_get_cong(xprt, rqst))
@@ -299,35 +302,6 @@ static void xprt_rdma2_print_stats(struct rpc_xprt *xprt,
 	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
 		seq_printf(seq, " %lld", atomic64_read(&r->rx_stats[i]));
 	seq_putc(seq, '\n');
-}
-
-/*
- * The reverse direction (NFSv4.1 callbacks over this connection) is not
- * implemented yet: the server learns so from our CONNPROP (BRS NONE) in
- * v2, and reverse-direction Calls are counted and dropped, so the server
- * sees its callback channel down. NFSv4.1 still requires these ops.
- */
-static int xprt_rdma2_bc_setup(struct rpc_xprt *xprt, unsigned int reqs)
-{
-	return 0;
-}
-
-static size_t xprt_rdma2_bc_maxpayload(struct rpc_xprt *xprt)
-{
-	return RPCRDMA2_V1_DEF_INLINE;
-}
-
-static unsigned int xprt_rdma2_bc_num_slots(struct rpc_xprt *xprt)
-{
-	return 1;
-}
-
-static void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst)
-{
-}
-
-static void xprt_rdma2_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs)
-{
 }
 
 static int xprt_rdma2_enable_swap(struct rpc_xprt *xprt)
@@ -386,6 +360,8 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 
 	cancel_delayed_work_sync(&r->rx_connect_worker);
 	rpcrdma2_ep_disconnect(r);
+	/* reverse-direction rqsts given back after ->bc_destroy */
+	xprt_rdma2_bc_destroy(xprt, 0);
 	xprt_rdma2_free_strings(xprt);
 	xprt_free(xprt);
 	module_put(THIS_MODULE);

@@ -579,8 +579,10 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
 	ep->re_recv_size = ep->re_send_size;
 	ep->re_max_requests = r->rx_xprt.max_reqs;
-	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS;
-	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS;
+	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS +
+			  RPCRDMA2_BC_SLOTS;
+	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS +
+			     RPCRDMA2_BC_SLOTS;
 	r->rx_ep = ep;
 
 	ret = rpcrdma2_ep_resolve(ep);

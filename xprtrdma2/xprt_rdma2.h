@@ -55,7 +55,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_REMOTE_INV,		/* Receives with IB_WC_WITH_INVALIDATE */
 	RPCRDMA2_C_TOO_BIG,		/* Calls that fit no way we can send */
 	RPCRDMA2_C_NO_SENDCTX,		/* sends that waited for a Send context */
-	RPCRDMA2_C_REVERSE_DROPPED,	/* reverse-direction Calls dropped */
+	RPCRDMA2_C_REVERSE_DROPPED,	/* reverse-direction Calls not taken */
 	/* increment 2: append only, mountstats fields keep their places */
 	RPCRDMA2_C_LONG_CALLS,		/* Calls sent as NOMSG + Read chunk */
 	RPCRDMA2_C_REPLY_CHUNKS,	/* Calls that offered a Reply chunk */
@@ -68,6 +68,10 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_READ_CHUNKS,		/* Calls whose payload went by Read chunk */
 	RPCRDMA2_C_WRITE_CHUNKS,	/* Calls that offered a Write chunk */
 	RPCRDMA2_C_WRITE_BYTES,		/* payload bytes the server wrote there */
+	/* the reverse direction (backchannel.c) */
+	RPCRDMA2_C_BC_CALLS,		/* reverse-direction Calls taken */
+	RPCRDMA2_C_BC_REPLIES,		/* their replies sent */
+	RPCRDMA2_C_BC_REPLY_ERRORS,	/* replies that could not be sent */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -394,6 +398,11 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_EXTRA_RECVS		4
 /* Send contexts beyond the slot table: CONNPROP, a v1 resend */
 #define RPCRDMA2_EXTRA_SENDS		4
+/*
+ * Reverse-direction Calls we take at a time (backchannel.c): each has a
+ * Receive and a Send context of its own beside the forward channel's.
+ */
+#define RPCRDMA2_BC_SLOTS		8
 /* Decoder limits for replies: a reply carries Write and Reply chunks */
 #define RPCRDMA2_REPLY_WRITE_CHUNKS	4
 #define RPCRDMA2_REPLY_SEGS		32
@@ -414,6 +423,15 @@ bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
 		       struct rpcrdma2_cid *cid);
+
+/* backchannel.c */
+int xprt_rdma2_bc_setup(struct rpc_xprt *xprt, unsigned int reqs);
+size_t xprt_rdma2_bc_maxpayload(struct rpc_xprt *xprt);
+unsigned int xprt_rdma2_bc_num_slots(struct rpc_xprt *xprt);
+void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst);
+void xprt_rdma2_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs);
+void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep);
+int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 
 /* frwr.c */
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
@@ -436,6 +454,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 void rpcrdma2_reply_done(struct rpcrdma2_req *req);
 void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep);
 void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim);
+void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced);
 
 /* policy.c: pure decisions, no I/O */
 

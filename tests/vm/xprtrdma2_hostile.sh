@@ -5,7 +5,8 @@
 # malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
 # lists, a Write chunk nobody offered, grants of 0 and 2^32-1, Send With
-# Invalidate of a key we never offered, bogus private data, silence. Each mount must fail (the tool is
+# Invalidate of a key we never offered, bogus private data, silence,
+# malformed reverse-direction Calls. Each mount must fail (the tool is
 # no NFS server) within bounded time, nothing mounted, with the client's
 # verdict seen in its tracepoints: the RPC failed with the errno the spec
 # implies, or the reply was discarded (RFC 8166 §4.5). Then a real mount
@@ -105,6 +106,16 @@ hostile truncated "$rejected"
 hostile credits-0 "xprtrdma2_reply: .* credits=0 .* arg=[1-9]"
 hostile credits-max "xprtrdma2_reply: .* credits=4294967295 .* arg=[1-9]"
 hostile inv-bogus "$recv_err"
+# RFC 8167: reverse-direction Calls we do not take are dropped, each for
+# its reason (a Read list fails the requester's codec first); a good one
+# is taken, or dropped while the mount has no callback service yet
+hostile bc-bad "$reply_ok" \
+	'xprtrdma2_bc_drop: .* xid=0xbc000000 .*dropped: chunks$' \
+	'xprtrdma2_reply_rejected: .* xid=0xbc000001 ' \
+	'xprtrdma2_bc_drop: .* xid=0xbc000002 .*dropped: size$' \
+	'xprtrdma2_bc_drop: .* xid=0xbc000003 .*dropped: rpc header$' \
+	'xprtrdma2_bc_drop: .* xid=0xbc000004 .*dropped: version$' \
+	'xprtrdma2_bc_(call|drop): .* xid=0xbc000005 '
 # RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
 hostile write-list 'xprtrdma2_bad_write_list: ' \
 	'xprtrdma2_reply: .* htype=0 .* arg=-5$'

@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The reverse direction on our client (issue 8): NFSv4.1 and NFSv4.2
+# mounts with proto=rdma2 against the in-tree svcrdma on 20050 (v1) and
+# against svcrdma2 on 20049 (v2), whose nfsd sends its callbacks
+# (CB_SEQUENCE, CB_RECALL) as reverse-direction Calls on the forward
+# connection (RFC 8167; in v2 without RPCRDMA2_F_RESPONSE, draft §3.2),
+# which we answer in the connection's version. Each mount: nfsd's callback channel for the client comes UP; a read
+# delegation the client holds is recalled by a conflicting open on the
+# server's side, which then finishes well within the lease time (timed),
+# with the data intact; our counters show the Calls taken and the
+# replies sent, none dropped. Then the connection is lost with the
+# channel idle: the client reconnects, the channel comes UP again, and
+# umount and rmmod are clean (the VM runner fails on any KASAN, lockdep
+# or kmemleak report).
+. "$(dirname "$0")/lib.sh"
+
+vm_rxe_up
+vm_load_svcrdma2
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+vm_trace_on
+vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+
+# mountstats fields (Documentation/xprtrdma2.rst): 12 version, 26
+# reverse-direction Calls not taken, 37 taken, 38 replies sent, 39 replies
+# that could not be sent
+cb_state() { cat /proc/fs/nfsd/clients/*/info 2>/dev/null | sed -n 's/^callback state: //p'; }
+cb_up() { [ "$(cb_state)" = UP ]; }
+has_deleg() { grep -q 'type: deleg' /proc/fs/nfsd/clients/*/states 2>/dev/null; }
+no_deleg() { ! has_deleg; }
+
+# hold_deleg: open $mnt/deleg for reading on fd 3 until nfsd grants a
+# read delegation with the OPEN (for up to 30 s: it grants none while a
+# lock manager is in its grace period, and lockd's lasts 10 s)
+hold_deleg() {
+	local i
+	for i in $(seq 30); do
+		echo 3 > /proc/sys/vm/drop_caches
+		exec 3< "$mnt/deleg"
+		has_deleg && return 0
+		exec 3<&-
+		sleep 1
+	done
+	return 1
+}
+
+# recall_case NAME: hold a read delegation, break it from the server side
+recall_case() {
+	local name=$1 t0 ms
+	printf 'delegated data\n' > "$EXPORT_DIR/deleg"
+	t_check "$name: the client holds a read delegation" hold_deleg
+	t0=${EPOCHREALTIME/./}
+	# a local writer conflicts: nfsd recalls the delegation (CB_RECALL)
+	# and the open waits for DELEGRETURN, or for the lease break timeout
+	timeout 60 bash -c "printf 'server data\n' >> $EXPORT_DIR/deleg"
+	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
+	t_check "$name: the conflicting open finished in $ms ms (< 8 s, the lease is 10 s: recalled, not timed out)" \
+		[ "$ms" -lt 8000 ]
+	t_check "$name: the delegation is returned" wait_for no_deleg
+	exec 3<&-
+	echo 3 > /proc/sys/vm/drop_caches
+	t_check "$name: the client reads both writes" \
+		[ "$(cat "$mnt/deleg")" = "$(printf 'delegated data\nserver data')" ]
+	rm -f "$EXPORT_DIR/deleg"
+}
+
+# bc_case NAME PORT VERS NFSVERS: mount, callback channel UP, a recall,
+# counters
+bc_case() {
+	local name=$1 port=$2 vers=$3 nfsvers=$4
+	if ! kmount "vers=$nfsvers,proto=rdma2,port=$port" "$GUEST_IP:/"; then
+		t_fail "$name mounts" "mount failed"
+		return
+	fi
+	t_pass "$name mounts"
+	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]
+	t_check "$name: nfsd's callback channel is UP" wait_for cb_up
+	recall_case "$name"
+	t_check "$name: reverse-direction Calls taken (field 37 = $(xprt_field 37))" \
+		[ "$(xprt_field 37)" -gt 0 ]
+	t_check "$name: as many replies sent (field 38 = $(xprt_field 38))" \
+		[ "$(xprt_field 38)" = "$(xprt_field 37)" ]
+	t_check "$name: none dropped, no reply failed (fields 26, 39)" \
+		[ "$(xprt_field 26) $(xprt_field 39)" = "0 0" ]
+	grep "xprt:.*rdma2" /proc/self/mountstats
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
+bc_case "rdma2 -> in-tree svcrdma (v1) NFSv4.1" "$NFS_V1_PORT" 1 4.1
+bc_case "rdma2 -> in-tree svcrdma (v1) NFSv4.2" "$NFS_V1_PORT" 1 4.2
+c0=$(svc_stat cb_calls) r0=$(svc_stat cb_replies)
+bc_case "rdma2 -> svcrdma2 (v2) NFSv4.2" "$NFS_V2_PORT" 2 4.2
+t_check "svcrdma2 sent callbacks and took our replies ($c0/$r0 -> $(svc_stat cb_calls)/$(svc_stat cb_replies))" \
+	[ "$(svc_stat cb_calls)" -gt "$c0" -a "$(svc_stat cb_replies)" -gt "$r0" ]
+t_check "svcrdma2 dropped none of our replies" [ "$(svc_stat cb_bad_replies)" = 0 ]
+t_check "tracepoints: reverse-direction Calls" [ "$(trace_count xprtrdma2_bc_call)" -gt 0 ]
+# (a version of 0 marks a reply that could not be sent)
+t_check "tracepoints: their replies" \
+	grep -Eq 'xprtrdma2_bc_reply: .* [12] [0-9]+$' /sys/kernel/tracing/trace
+t_check "tracepoints: the backchannel set up" [ "$(trace_count xprtrdma2_bc_setup)" -gt 0 ]
+
+# The connection lost with the channel idle: the NFS client reconnects
+# and binds the new connection to its session (BIND_CONN_TO_SESSION),
+# and nfsd's callbacks work again.
+name="reconnect"
+if kmount "vers=4.1,proto=rdma2,port=$NFS_V1_PORT" "$GUEST_IP:/"; then
+	t_check "$name: callback channel UP" wait_for cb_up
+	c0=$(xprt_field 4)
+	rdma link delete rxe0
+	sleep 2
+	rdma link add rxe0 type rxe netdev eth0
+	# (a new file: an RPC, where a stat could be answered from the cache)
+	t_check "$name: the mount answers again" timeout 120 touch "$mnt/again"
+	rm -f "$mnt/again"
+	t_check "$name: reconnected ($c0 -> $(xprt_field 4) connects)" \
+		[ "$(xprt_field 4)" -gt "$c0" ]
+	t_check "$name: the callback channel comes UP again" wait_for cb_up
+	recall_case "$name"
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+else
+	t_fail "$name mounts" "mount failed"
+fi
+t_check "rmmod xprtrdma2 once unused" rmmod_when_free xprtrdma2
+
+vm_nfsd_down
+t_done

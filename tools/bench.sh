@@ -5,8 +5,9 @@
 # side by side in one VM run on the no-debug test kernel (KASAN+lockdep
 # cost ~9x). BENCH_TIME is the seconds per fio job (default 10, plus 2 s of
 # ramp), META_FILES the files of the metadata run (default 1000). With the
-# defaults the ten passes (five pairs, twice each) take ~10-15 min in the
-# guest on 2 TCG cores; the results stay in build/bench/vm.
+# defaults the whole run (ten passes: five pairs, twice each) took 9 min
+# warm on a quiet 2-core host, 14-28 min while other VMs ran; the results
+# stay in build/bench/vm (raw/ for tests/bench/report.py).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

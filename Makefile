@@ -35,8 +35,9 @@ check:
 kunit:
 	tools/check.sh kunit
 
-# NFS over svcrdma2, the in-tree svcrdma and TCP on the no-debug kernel:
-# one table of figures (not a test).
+# NFSv4.2 over our client and server, the in-tree ones and TCP (five
+# pairs) on the no-debug kernel: tables of figures (not a test).
+# BENCH_TIME=S per fio job (default 10), META_FILES=N (default 1000).
 bench:
 	tools/bench.sh
 
@@ -45,7 +46,8 @@ bench:
 wire-fuzz:
 	tools/wire-fuzz.sh
 
-# Boot the VM and show an NFS mount over RDMA on Soft-RoCE.
+# Boot the VM (no-debug kernel) and show NFSv4.2 over RPC-over-RDMA
+# Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.
 demo:
 	tools/demo.sh
 

@@ -1,18 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# `make bench` guest script (no-debug kernel): the in-tree v1 client against
-# (a) svcrdma2 ("rdma2 20049"), (b) the in-tree svcrdma ("rdma 20050") and
-# (c) nfsd over TCP (2049), all NFSv4.2 in the same VM run. Prints one
-# table; figures, not a pass/fail test. Each transport runs twice, in the
-# order a b c c b a, and the table gives the mean: whatever drifts during
-# the run (the host, the guest warming up) weighs on all three alike.
+# `make bench` guest script (no-debug kernel): NFSv4.2 over five
+# client/server pairs in the same VM run:
+#   v2   our client (proto=rdma2)   -> svcrdma2 ("rdma2 20049"), version 2
+#   fb   our client (proto=rdma2)   -> in-tree svcrdma ("rdma 20050"), v1
+#        after the fallback
+#   r2   in-tree client (proto=rdma) -> svcrdma2, version 1
+#   ref  in-tree client (proto=rdma) -> in-tree svcrdma, the reference
+#   tcp  nfsd over TCP (2049)
+# Workloads: 4 KiB random read QD16, 1 MiB sequential read and write (fio,
+# BENCH_TIME s each, direct I/O), and create+stat+unlink of META_FILES
+# files. For the metadata run the client's mountstats xprt line is taken
+# before and after, and the table gives the RDMA operations per RPC.
+# Prints tables; figures, not a pass/fail test. Each pair runs twice, in
+# the order v2 fb r2 ref tcp tcp ref r2 fb v2, and the tables give the
+# mean (counters: the sum): whatever drifts during the run (the host, the
+# guest warming up) weighs on all of them alike. A pair whose mount fails
+# is marked in the table and the others go on.
+# Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
 . "$(dirname "$0")/../vm/lib.sh"
 
-BENCH_TIME=${BENCH_TIME:-10}
-META_FILES=${META_FILES:-1000}
+BENCH_TIME=${1:-10}
+META_FILES=${2:-1000}
 
 vm_rxe_up
 vm_load_svcrdma2
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 # rpc.nfsd already listens on TCP 2049
 grep -q "^tcp 2049$" /proc/fs/nfsd/portlist || die "bench: no tcp 2049"
@@ -28,7 +41,8 @@ fio_run() {
 	shift
 	fio --name="$name" --directory="$mnt" --direct=1 --time_based \
 		--runtime="$BENCH_TIME" --ramp_time=2 --output-format=json \
-		--output="$res/$name.json" "$@" > /dev/null 2>&1
+		--output="$res/$name.json" "$@" > /dev/null 2>&1 ||
+		echo "bench: fio $name exited $?"
 }
 
 # metadata ops/s: create+stat+unlink META_FILES files, one process
@@ -48,69 +62,75 @@ os.rmdir(d)
 PY
 }
 
+# the mount's xprt: line of /proc/self/mountstats (one NFS mount at a time)
+xprt_line() {
+	awk '$1 == "xprt:" { $1 = ""; print; exit }' /proc/self/mountstats
+}
+
+# one TAG PROTO PORT: mount, lay out, the four workloads, unmount
 one() {
-	local tag=$1 proto=$2 port=$3
+	local tag=$1 proto=$2 port=$3 pass
 	# the pass (1 or 2) goes into the result file names
-	pass=$(( $(ls "$res"/"$tag"-*-randread.json 2>/dev/null | wc -l) + 1 ))
+	if [ -e "$res/$tag-1.mounted" ] || [ -e "$res/$tag-1.failed" ]; then
+		pass=2
+	else
+		pass=1
+	fi
 	tag=$tag-$pass
-	mount -t nfs -o "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/" "$mnt" ||
-		die "bench: mount $tag"
-	# lay the files out first so reads measure reads
+	echo "bench: $tag: proto=$proto port=$port"
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		echo "bench: $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
+		touch "$res/$tag.failed"
+		return
+	fi
+	xprt_line > "$res/$tag.mounted"
+	# lay the file out first so reads measure reads
 	fio --name=lay --directory="$mnt" --rw=write --bs=1m --size=256m \
-		--filename=data --output=/dev/null > /dev/null 2>&1
+		--filename=data --output=/dev/null > /dev/null 2>&1 ||
+		echo "bench: $tag: lay-out fio exited $?"
 	fio_run "$tag-randread" --filename=data --size=256m --rw=randread \
 		--bs=4k --ioengine=libaio --iodepth=16
 	fio_run "$tag-seqread" --filename=data --size=256m --rw=read \
 		--bs=1m --ioengine=libaio --iodepth=4
 	fio_run "$tag-seqwrite" --filename=data --size=256m --rw=write \
 		--bs=1m --ioengine=libaio --iodepth=4
+	xprt_line > "$res/$tag-meta.xprt0"
+	cat /proc/self/mountstats > "$res/$tag-meta.stats0"
 	meta_run > "$res/$tag-meta"
+	xprt_line > "$res/$tag-meta.xprt1"
+	cat /proc/self/mountstats > "$res/$tag-meta.stats1"
 	rm -f "$mnt/data"
-	umount "$mnt" || die "bench: umount $tag"
+	umount "$mnt" || {
+		echo "bench: $tag: umount failed; lazy unmount"
+		umount -l "$mnt"
+	}
 }
 
-one rdma2 rdma "$NFS_V2_PORT"
-one rdma rdma "$NFS_V1_PORT"
-one tcp tcp 2049
-one tcp tcp 2049
-one rdma rdma "$NFS_V1_PORT"
-one rdma2 rdma "$NFS_V2_PORT"
+# the host's time, from the mtime the host gives a file on the results share
+host_now() {
+	: > "$RESULTS/.clock"
+	stat -c %.Y "$RESULTS/.clock"
+}
 
-python3 - "$res" <<'PY'
-import json, sys
-res = sys.argv[1]
-def fio1(tag, job, what):
-    j = json.load(open("%s/%s-%s.json" % (res, tag, job)))["jobs"][0]
-    side = j["read"] if j["read"]["io_bytes"] else j["write"]
-    return side["iops"] if what == "iops" else side["bw"] / 1024.0
-# the mean of the two passes
-def fio(tag, job, what):
-    return sum(fio1("%s-%d" % (tag, p), job, what) for p in (1, 2)) / 2
-def meta(tag):
-    return sum(float(open("%s/%s-%d-meta" % (res, tag, p)).read())
-               for p in (1, 2)) / 2
-rows = [
-    ("4 KiB random read, QD16 (IOPS)", lambda t: fio(t, "randread", "iops")),
-    ("1 MiB sequential read (MB/s)", lambda t: fio(t, "seqread", "bw") * 1.048576),
-    ("1 MiB sequential write (MB/s)", lambda t: fio(t, "seqwrite", "bw") * 1.048576),
-    ("metadata create+stat+unlink (ops/s)", meta),
-]
-print()
-print("| NFSv4.2, in-tree v1 client | svcrdma2 (rdma2) | svcrdma (rdma) | TCP | svcrdma2 : svcrdma |")
-print("|---|---|---|---|---|")
-for name, f in rows:
-    a, b, c = f("rdma2"), f("rdma"), f("tcp")
-    print("| %s | %.1f | %.1f | %.1f | %.2f |" % (name, a, b, c, a / b if b else 0))
-# each pass, so the spread shows
-print()
-for t in ("rdma2", "rdma", "tcp"):
-    print("passes %s: " % t + "; ".join(
-        "%.1f IOPS, %.1f/%.1f MB/s, %.1f ops/s" % (
-            fio1("%s-%d" % (t, p), "randread", "iops"),
-            fio1("%s-%d" % (t, p), "seqread", "bw") * 1.048576,
-            fio1("%s-%d" % (t, p), "seqwrite", "bw") * 1.048576,
-            float(open("%s/%s-%d-meta" % (res, t, p)).read()))
-        for p in (1, 2)))
-PY
-cat /proc/fs/svcrdma2/stats | head -1
+t0=$(date +%s.%N) h0=$(host_now)
+for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" "tcp tcp 2049" \
+	"tcp tcp 2049" "ref rdma $NFS_V1_PORT" "r2 rdma $NFS_V2_PORT" \
+	"fb rdma2 $NFS_V1_PORT" "v2 rdma2 $NFS_V2_PORT"; do
+	# shellcheck disable=SC2086
+	one $t
+done
+t1=$(date +%s.%N) h1=$(host_now)
+rm -f "$RESULTS/.clock"
+# every rate here is measured with the guest's clock: say whether it kept
+# time (tools/vm/run --host-clock)
+printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' \
+	"$(bc <<<"$t1 - $t0")" "$(bc <<<"$h1 - $h0")" \
+	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+echo " (BENCH_TIME=$BENCH_TIME, META_FILES=$META_FILES)"
+
+rm -rf "$RESULTS/raw"
+cp -r "$res" "$RESULTS/raw"
+python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES"
+head -1 /proc/fs/svcrdma2/stats
 vm_nfsd_down

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+# The tables of `make bench` from the results tests/bench/nfs_bench.sh
+# leaves in RES (also copied to build/bench/vm/raw, so this can be run
+# again on the host): report.py RES DATE META_FILES
+import json, os, sys
+res, day, nfiles = sys.argv[1], sys.argv[2], int(sys.argv[3])
+TAGS = ("v2", "fb", "r2", "ref", "tcp")
+NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
+         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma",
+         "tcp": "TCP"}
+
+def ok(tag, p):
+    return os.path.exists("%s/%s-%d.mounted" % (res, tag, p))
+
+# xprt: line of a pass as a list; x[n] is field n as
+# Documentation/xprtrdma2.rst numbers them (1 is the netid)
+def xprt(tag, p, what):
+    f = "%s/%s-%d%s" % (res, tag, p, what)
+    try:
+        return [None] + open(f).read().split()
+    except OSError:
+        return None
+
+def fio1(tag, p, job, what):
+    try:
+        j = json.load(open("%s/%s-%d-%s.json" % (res, tag, p, job)))["jobs"][0]
+    except (OSError, ValueError, KeyError, IndexError):
+        return None
+    side = j["read"] if j["read"]["io_bytes"] else j["write"]
+    return side["iops"] if what == "iops" else side["bw"] / 1024.0 * 1.048576
+
+def meta1(tag, p):
+    try:
+        return float(open("%s/%s-%d-meta" % (res, tag, p)).read())
+    except (OSError, ValueError):
+        return None
+
+# the mean of the passes that produced a figure
+def mean(vals):
+    vals = [v for v in vals if v is not None]
+    return sum(vals) / len(vals) if vals else None
+
+rows = [
+    ("4 KiB random read, QD16 (IOPS)",
+     lambda t, p: fio1(t, p, "randread", "iops")),
+    ("1 MiB sequential read (MB/s)",
+     lambda t, p: fio1(t, p, "seqread", "bw")),
+    ("1 MiB sequential write (MB/s)",
+     lambda t, p: fio1(t, p, "seqwrite", "bw")),
+    ("metadata create+stat+unlink (ops/s)", meta1),
+]
+
+# the version each pair settled on: ours from field 12, in-tree is v1
+def vers(t):
+    if t == "tcp":
+        return ""
+    if t in ("r2", "ref"):
+        return " (v1)"
+    vs = sorted({x[12] for x in (xprt(t, p, "-meta.xprt1") for p in (1, 2))
+                 if x and len(x) > 12})
+    return " (v%s)" % "/".join(vs) if vs else ""
+
+def failed(t):
+    n = sum(1 for p in (1, 2) if not ok(t, p))
+    return "" if n == 0 else " [mount failed %d/2]" % n
+
+print("| NFSv4.2, %s, mean of 2 passes (x in-tree rdma -> svcrdma) | %s |" %
+      (day, " | ".join(NAMES[t] + vers(t) + failed(t) for t in TAGS)))
+print("|---|" + "---|" * len(TAGS))
+means = {}
+for name, f in rows:
+    cells = []
+    for t in TAGS:
+        means[name, t] = mean([f(t, p) for p in (1, 2)])
+    ref = means[name, "ref"]
+    for t in TAGS:
+        v = means[name, t]
+        if v is None:
+            cells.append("FAILED")
+        elif t == "ref" or not ref:
+            cells.append("%.1f" % v)
+        else:
+            cells.append("%.1f (%.2fx)" % (v, v / ref))
+    print("| %s | %s |" % (name, " | ".join(cells)))
+
+# RDMA operations per RPC in the metadata run, from the client's
+# mountstats diffed across it (both passes summed). Ours: 27 Long Calls,
+# 28 Reply chunks, 29 MRs, 30/31 remote invalidations, 32 LOCAL_INV. The
+# in-tree xprt: rdma line (xprt_rdma_print_stats): 12/13/14 read/write/
+# reply chunk segments (one MR each), 22 NOMSG (Long) Calls, 26 LOCAL_INV.
+# RPCs: field 7, sends.
+META = ("-meta.xprt0", "-meta.xprt1")
+DATA = (".mounted", "-meta.xprt0")	# the lay-out and the three fio jobs
+def delta(t, fields, w=META):
+    tot, any_ = 0, False
+    for p in (1, 2):
+        a, b = xprt(t, p, w[0]), xprt(t, p, w[1])
+        # a line without the field (an older module) counts as absent
+        if not a or not b or len(a) != len(b) or max(fields) >= len(a):
+            continue
+        any_ = True
+        tot += sum(int(b[n]) - int(a[n]) for n in fields)
+    return tot if any_ else None
+
+OURS = {"long": (27,), "reply": (28,), "mrs": (29,), "linv": (32,),
+        "rinv": (30, 31)}
+INTREE = {"long": (22,), "reply": (14,), "mrs": (12, 13, 14), "linv": (26,),
+          "rinv": None}
+RTAGS = ("v2", "fb", "r2", "ref")
+print()
+print("| metadata run, client's RDMA operations per RPC | %s |" %
+      " | ".join(NAMES[t] + vers(t) for t in RTAGS))
+print("|---|" + "---|" * len(RTAGS))
+rpcs = {t: delta(t, (7,)) for t in RTAGS}
+print("| RPCs sent (xprt sends, 2 passes) | %s |" %
+      " | ".join("-" if rpcs[t] is None else str(rpcs[t]) for t in RTAGS))
+for key, name in (("long", "Long Calls (NOMSG + Position-Zero Read chunk)"),
+                  ("reply", "Reply chunks (in-tree: Reply chunk segments)"),
+                  ("mrs", "MRs registered (in-tree: chunk segments)"),
+                  ("linv", "LOCAL_INV"),
+                  ("rinv", "remote invalidations (in-tree: not counted)")):
+    cells = []
+    for t in RTAGS:
+        fields = (OURS if t in ("v2", "fb") else INTREE)[key]
+        d = delta(t, fields) if fields else None
+        cells.append("-" if d is None or not rpcs[t]
+                     else "%.3f" % (d / rpcs[t]))
+    print("| %s | %s |" % (name, " | ".join(cells)))
+# the same per file (created, stat'ed, unlinked)
+for key, name in (("rpcs", "RPCs per file"),
+                  ("reply", "Reply chunks per file (in-tree: segments)")):
+    cells = []
+    for t in RTAGS:
+        d = rpcs[t] if key == "rpcs" else delta(
+            t, (OURS if t in ("v2", "fb") else INTREE)[key])
+        n = sum(nfiles for p in (1, 2) if xprt(t, p, "-meta.xprt1"))
+        cells.append("-" if d is None or not n else "%.2f" % (d / n))
+    print("| %s | %s |" % (name, " | ".join(cells)))
+# our inline thresholds (fields 13, 14); the in-tree line has none
+cells = []
+for t in RTAGS:
+    x = xprt(t, 1, "-meta.xprt1") or xprt(t, 2, "-meta.xprt1")
+    cells.append("%s / %s" % (x[13], x[14]) if t in ("v2", "fb") and x
+                 else "-")
+print("| inline threshold send / receive (bytes) | %s |" % " | ".join(cells))
+
+# the same counters over the data workloads, for comparison: the in-tree
+# client places READ and WRITE payloads directly (Write chunks, Read
+# chunks at other positions); ours without DDP moves them in Long Calls
+# and Reply chunks
+print()
+print("| data workloads (lay-out + 3 fio jobs), per RPC | %s |" %
+      " | ".join(NAMES[t] + vers(t) for t in RTAGS))
+print("|---|" + "---|" * len(RTAGS))
+drpcs = {t: delta(t, (7,), DATA) for t in RTAGS}
+print("| RPCs sent (xprt sends, 2 passes) | %s |" %
+      " | ".join("-" if drpcs[t] is None else str(drpcs[t]) for t in RTAGS))
+for name, ours, intree in (
+        ("Long Calls", (27,), (22,)),
+        ("Reply chunks (in-tree: segments)", (28,), (14,)),
+        # ours: fields 34 and 35 where the module has DDP
+        ("Read chunks (DDP; in-tree: segments, Long Calls' too)", (34,), (12,)),
+        ("Write chunks (in-tree: segments)", (35,), (13,)),
+        ("MRs registered (in-tree: chunk segments)", (29,), (12, 13, 14)),
+        ("LOCAL_INV", (32,), (26,))):
+    cells = []
+    for t in RTAGS:
+        fields = ours if t in ("v2", "fb") else intree
+        d = delta(t, fields, DATA) if fields else None
+        cells.append("-" if d is None or not drpcs[t]
+                     else "%.3f" % (d / drpcs[t]))
+    print("| %s | %s |" % (name, " | ".join(cells)))
+
+print()
+g = [("metadata ops/s", rows[3][0], 1.3), ("4 KiB randread IOPS", rows[0][0], 1.0),
+     ("1 MiB seq read MB/s", rows[1][0], 1.0),
+     ("1 MiB seq write MB/s", rows[2][0], 1.0)]
+print("goals, rdma2 -> svcrdma2 : rdma -> svcrdma: " + "; ".join(
+    "%s >= %.1fx: %s" % (n, want,
+        "n/a" if not means[r, "v2"] or not means[r, "ref"] else
+        "%.2fx %s" % (means[r, "v2"] / means[r, "ref"],
+                      "met" if means[r, "v2"] / means[r, "ref"] >= want
+                      else "not met"))
+    for n, r, want in g))
+
+# the NFS operations of the metadata run per file, from the per-op
+# statistics of mountstats (first figure: operations)
+def ops(t, p, what):
+    d, on = {}, False
+    try:
+        lines = open("%s/%s-%d-meta.%s" % (res, t, p, what)).read().splitlines()
+    except OSError:
+        return None
+    for l in lines:
+        if "per-op statistics" in l:
+            on = True
+        elif on and ":" in l:
+            k, v = l.split(":", 1)
+            d[k.strip()] = int(v.split()[0])
+    return d
+print()
+for t in TAGS:
+    tot, n = {}, 0
+    for p in (1, 2):
+        a, b = ops(t, p, "stats0"), ops(t, p, "stats1")
+        if not a or not b:
+            continue
+        n += nfiles
+        for k in b:
+            tot[k] = tot.get(k, 0) + b[k] - a.get(k, 0)
+    if n:
+        print("NFS ops per file, %s: " % NAMES[t] + ", ".join(
+            "%s %.2f" % (k, v / n) for k, v in sorted(tot.items())
+            if v / n >= 0.005))
+
+# each pass, so the spread shows
+print()
+def fmt(v):
+    return "-" if v is None else "%.1f" % v
+for t in TAGS:
+    print("passes %s: " % NAMES[t] + "; ".join(
+        "%s IOPS, %s/%s MB/s, %s ops/s" % tuple(
+            fmt(f(t, p)) for _, f in rows)
+        for p in (1, 2)))

@@ -654,13 +654,13 @@ static void rpcrdma2_trim_head(struct rpc_rqst *rqst, u32 trim)
 }
 
 /*
- * RDMA_MSG / RDMA2_MSG answering a Call that offered a Write chunk: the
- * server pushed the payload into our pages and sent the rest inline
- * (RFC 8166 §3.4.6, §4.3.2). Put the inline bytes around the payload,
- * as rpcrdma2_ddp_layout() says. Untrusted: the Write list must be the
- * chunk we offered, the reply must fit the buffer.
+ * RDMA_MSG / RDMA2_MSG: the RPC reply inline, and if the Call offered a
+ * Write chunk, maybe its payload pushed into our pages (RFC 8166 §3.4.6,
+ * §4.3.2). Put the inline bytes around the payload, as
+ * rpcrdma2_ddp_layout() says. Untrusted: a Write list must be the chunk
+ * we offered, the reply must fit the buffer.
  */
-static int rpcrdma2_reply_ddp(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
+static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 {
 	static const u8 zero[4];
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
@@ -671,9 +671,14 @@ static int rpcrdma2_reply_ddp(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 	u32 len = hdr->rpc_len, written, pos;
 	int total;
 
-	/* a reply with no Write list moved nothing: all of it is inline */
+	/*
+	 * A reply with no Write list moved nothing: all of it is inline,
+	 * even if we offered a Reply chunk, whose pages are still mapped
+	 * for the device: this relies on DMA-coherent memory (as on x86).
+	 */
 	if (!cl->nr_writes)
 		return rpcrdma2_copy_to_xdr(buf, 0, src, len);
+	/* a Write list we never offered (none to match) fails here too */
 	if (cl->nr_writes != 1 || cl->has_reply ||
 	    rpcrdma2_chunk_check(req->rl_write, req->rl_nr_write,
 				 &cl->segs[cl->writes[0].first],
@@ -736,28 +741,10 @@ static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 				 struct rpc_rqst *rqst)
 {
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
-	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 
 	switch (hdr->htype) {
 	case RPCRDMA2_HT_MSG:
-		if (req->rl_nr_write)
-			return rpcrdma2_reply_ddp(rep, rqst);
-		/* a Write list we never offered: nothing of it is ours */
-		if (hdr->cl.nr_writes) {
-			rpcrdma2_count(rep->rr_ep->re_xprt,
-				       RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
-			trace_xprtrdma2_bad_write_list(rqst, hdr->cl.nr_writes,
-						       0);
-			return -EIO;
-		}
-		/*
-		 * The server may answer inline though we offered a Reply
-		 * chunk. Its pages are still mapped for the device: this
-		 * relies on DMA-coherent memory (as on x86).
-		 */
-		return rpcrdma2_copy_to_xdr(&rqst->rq_private_buf, 0,
-					    (u8 *)rep->rr_buf + hdr->hdr_len,
-					    hdr->rpc_len);
+		return rpcrdma2_reply_msg(rep, rqst);
 	case RPCRDMA2_HT_NOMSG:
 		return rpcrdma2_reply_chunk(rep, rqst);
 	case RPCRDMA2_HT_ERROR:

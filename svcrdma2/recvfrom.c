@@ -340,6 +340,41 @@ static void svc_rdma2_build_inline_arg(struct svc_rqst *rqstp,
 	arg->len = ctxt->rc_hdr.rpc_len;
 }
 
+/*
+ * With ddp=N we are a responder that handles no DDP chunks, and a v2 Call
+ * that carries one is refused as draft v2 §5.3.3 says: a Read chunk at a
+ * non-zero position gets RDMA2_ERR_READ_CHUNKS with rdma_max_chunks 0 (the
+ * requester SHOULD resend with a Position-Zero Read chunk), a Write chunk
+ * RDMA2_ERR_REPLY_RESOURCE (it SHOULD resend with a Reply chunk instead;
+ * the size of the reply is not known before the Call is processed, so
+ * length_needed is 0, as the codec reports it). v1 (RFC 8166) has no
+ * error that asks for a different resend: v1 Calls are always served.
+ */
+static bool svc_rdma2_refuse_ddp(const struct svc_rdma2_xprt *sx,
+				 const struct rpcrdma2_hdr *hdr,
+				 struct rpcrdma2_reject *rej)
+{
+	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	u32 i;
+
+	if (sx->sx_ddp || hdr->vers != RPCRDMA2_VERS_2)
+		return false;
+	memset(rej, 0, sizeof(*rej));
+	if (cl->nr_writes) {
+		rej->reason = RPCRDMA2_REASON_WRITE_CHUNKS;
+		rej->reply.code = RPCRDMA2_ERR_REPLY_RESOURCE;
+		return true;
+	}
+	for (i = 0; i < cl->nr_reads; i++) {
+		if (cl->reads[i].position) {
+			rej->reason = RPCRDMA2_REASON_READ_CHUNKS;
+			rej->reply.code = RPCRDMA2_ERR_READ_CHUNKS;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Decode; answer or drop what the codec rejects. True: process it. */
 static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 			     struct svc_rdma2_recv_ctxt *ctxt)
@@ -392,7 +427,14 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 		svc_rdma2_bc_reply(sx, ctxt);
 		return false;
 	}
-	return svc_rdma2_fix_version(sx, hdr);
+	if (!svc_rdma2_fix_version(sx, hdr))
+		return false;
+	if (svc_rdma2_refuse_ddp(sx, hdr, &rej)) {
+		trace_svcrdma2_decode_err(&ctxt->rc_cid, hdr, &rej);
+		svc_rdma2_send_error(sx, hdr, &rej);
+		return false;
+	}
+	return true;
 }
 
 /**

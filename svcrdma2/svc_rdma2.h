@@ -96,6 +96,7 @@ struct svc_rdma2_rw_pool {
  * @sx_v1_reply_inline: RFC 8797 server-to-client inline threshold
  * @sx_max_requests: credits granted in every reply
  * @sx_max_segs: largest chunk, in segments, we accept
+ * @sx_ddp: v2 Calls may carry DDP chunks (the ddp parameter at accept)
  * @sx_vers: 0 until the first valid message fixes the version
  * @sx_peer_rbsiz: v2: the client's Receive Buffer Size (draft §4.2.1)
  * @sx_peer_brs: v2: the client's Reverse Request Support (draft §4.2.2)
@@ -144,6 +145,7 @@ struct svc_rdma2_xprt {
 	u32			sx_v1_reply_inline;
 	u32			sx_max_requests;
 	u32			sx_max_segs;
+	bool			sx_ddp;
 	u32			sx_vers;
 	u32			sx_peer_rbsiz;
 	u32			sx_peer_brs;
@@ -360,6 +362,7 @@ struct svc_rdma2_cursor {
 extern unsigned int svc_rdma2_max_requests;
 extern unsigned int svc_rdma2_buf_size;
 extern unsigned int svc_rdma2_max_segs;
+extern bool svc_rdma2_ddp;
 void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
 		     u64 n);
 void svc_rdma2_close(struct svc_rdma2_xprt *sx);

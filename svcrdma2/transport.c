@@ -68,6 +68,11 @@ unsigned int svc_rdma2_max_segs = SVC_RDMA2_DEF_SEGS;
 module_param_cb(max_segs, &segs_ops, &svc_rdma2_max_segs, 0644);
 MODULE_PARM_DESC(max_segs, "segments accepted in one chunk, 1..256");
 
+bool svc_rdma2_ddp = true;
+module_param_named(ddp, svc_rdma2_ddp, bool, 0644);
+MODULE_PARM_DESC(ddp,
+		 "accept DDP Read and Write chunks in v2 Calls; N refuses them as draft v2 sec. 5.3.3 says (new connections)");
+
 /* Global counters: the sum over every connection, past and present */
 static atomic64_t svc_rdma2_global[SVC_RDMA2_NR_COUNTERS];
 static LIST_HEAD(svc_rdma2_conns);
@@ -330,6 +335,7 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	sx->sx_max_requests = svc_rdma2_max_requests;
 	sx->sx_buf_size = svc_rdma2_buf_size;
 	sx->sx_max_segs = svc_rdma2_max_segs;
+	sx->sx_ddp = READ_ONCE(svc_rdma2_ddp);
 	/* RFC 8167 §4: a Receive for each reverse-direction reply too */
 	sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS +
 			  SVC_RDMA2_BC_REQS;

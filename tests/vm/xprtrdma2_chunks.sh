@@ -16,7 +16,8 @@
 # retransmitted as the first Call of the new connection fits 1024 bytes
 # with its data in a Read chunk, the data is intact and the connection
 # is v2 again. Last, the device gone for good under a mount: umount -f
-# returns and the module unloads. One case mounts over IPv6.
+# returns and the module unloads. One case mounts over IPv6, and one
+# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N).
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
@@ -205,6 +206,39 @@ if mount -i -t nfs -o "vers=4.1,proto=rdma2,port=$NFS_V2_PORT,addr=fd00::15" \
 else
 	t_fail "$name mounts" "mount failed"
 fi
+
+# A v2 server without DDP (svcrdma2 ddp=N): draft §5.3.3 has it refuse a
+# DDP Read chunk with RDMA2_ERR_READ_CHUNKS (max 0) and a Write chunk with
+# RDMA2_ERR_REPLY_RESOURCE; our client resends the same XID as a Long
+# Call, or with a Reply chunk (the xprtrdma2_resend tracepoint: code,
+# then the chunks turned off, 1 Read, 2 Write), and the data is intact.
+name="rdma2 -> svcrdma2 ddp=N (v2) NFSv4.2"
+declare -A snap
+for c in read_chunks write_chunks err_read_chunks err_reply_resource; do
+	snap[$c]=$(svc_stat $c)
+done
+echo N > /sys/module/svcrdma2/parameters/ddp
+echo > /sys/kernel/tracing/trace
+if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
+	t_pass "$name mounts"
+	nfs_roundtrip "$name" "$mnt" 2
+	t_check "$name: version 2" [ "$(xprt_field 12)" = 2 ]
+	n=$(grep -c 'xprtrdma2_resend:.* 4 1$' /sys/kernel/tracing/trace)
+	t_check "$name: WRITEs refused (RDMA2_ERR_READ_CHUNKS) and resent as Long Calls ($n, $(svc_delta err_read_chunks))" \
+		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_read_chunks)" ]
+	n=$(grep -c 'xprtrdma2_resend:.* 8 2$' /sys/kernel/tracing/trace)
+	t_check "$name: READs refused (RDMA2_ERR_REPLY_RESOURCE) and resent with Reply chunks ($n, $(svc_delta err_reply_resource))" \
+		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_reply_resource)" ]
+	t_check "$name: svcrdma2 read Long Calls only ($(svc_delta read_chunks) = field 27)" \
+		[ "$(svc_delta read_chunks)" = "$(xprt_field 27)" ]
+	t_check "$name: svcrdma2 wrote no Write chunk" [ "$(svc_delta write_chunks)" = 0 ]
+	eq0 "$name: no reply discarded" 17
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+else
+	t_fail "$name mounts" "mount failed"
+fi
+echo Y > /sys/module/svcrdma2/parameters/ddp
 
 # Reconnect while 1 MiB WRITEs are in flight on a hard mount: the
 # retransmitted WRITE is the first Call on the new connection, which

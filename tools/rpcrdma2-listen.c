@@ -9,7 +9,9 @@
  * without crashing, leaking or hanging: each transport error the codec
  * knows, an XID nobody sent, RPCRDMA2_F_RESPONSE clear, a grant of 0 or
  * 2^32 - 1, the other version, a header cut short, Send With Invalidate
- * of a key the client never offered, bogus private data, or silence.
+ * of a key the client never offered, bogus private data, silence,
+ * malformed reverse-direction Calls, or a good one left outstanding by a
+ * disconnect.
  *
  * Every header it sends comes from the codec's encoders; where a mode
  * needs one that the encoder refuses to write, an encoded good one is
@@ -43,6 +45,7 @@
 #define LSN_SHORT_LEN		12	/* rdma_xid, rdma_vers, rdma_credit */
 #define LSN_FOREIGN_HANDLE	0x57a1e000	/* a handle nobody registered */
 #define LSN_BC_FIRST_XID	0xbc000000	/* bc-bad's first reverse Call */
+#define LSN_BC_DROP_XID		0xbd000000	/* bc-drop's reverse Call */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
 
@@ -62,6 +65,7 @@ enum lsn_answer {
 	LSN_INV_BOGUS,		/* by Send With Invalidate of --inv-rkey */
 	LSN_WRITE_LIST,		/* with a Write chunk the Call never offered */
 	LSN_BC_BAD,		/* the reply, then bad reverse-direction Calls */
+	LSN_BC_DROP,		/* a reverse-direction Call, then disconnect */
 	LSN_SILENT,		/* nothing, ever */
 };
 
@@ -138,6 +142,9 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "the reply with a Write chunk the call never offered" },
 	{ .name = "bc-bad", .answer = LSN_BC_BAD,
 	  .help = "good, then malformed reverse-direction Calls (xid 0xbc00000N)" },
+	{ .name = "bc-drop", .answer = LSN_BC_DROP, .grant_fixed = true,
+	  .grant = 1,
+	  .help = "grant 1; the 2nd Call gets a CB_NULL Call (xid 0xbd000000) and a disconnect" },
 	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
 	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
 	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
@@ -172,6 +179,7 @@ struct lsn {
 	u32 grant;
 	bool reminv;			/* v1 may use Send With Invalidate */
 	u32 conn_calls;
+	bool drop;			/* bc-drop: end this connection now */
 
 	/* received Calls, as svcrdma2-like limits allow */
 	struct rpcrdma2_hdr hdr;
@@ -730,79 +738,110 @@ static const char *const lsn_bc_what[LSN_BC_COUNT] = {
 };
 
 /*
- * bc-bad: after the first reply (the version is now fixed), the server's
- * side of RFC 8167: reverse-direction Calls, each a NULL Call to the
- * NFSv4 callback program (RFC 8881 §20: 0x40000000, version 1), flags
- * clear (a Call, draft v2 §3.2). All but the last are malformed or
- * carry what a client offering BRS INLINE does not take.
+ * One reverse-direction Call (RFC 8167), of kind @i (enum lsn_bc), with
+ * rdma_xid @xid: a NULL Call to the NFSv4 callback program (RFC 8881
+ * §20: 0x40000000, version 1), flags clear (a Call, draft v2 §3.2), on a
+ * connection whose version @vers the first reply fixed.
  */
-static int lsn_send_bc_bad(struct lsn *l, u32 vers)
+static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid)
 {
 	const struct rpcrdma2_limits lim = {
 		.max_read_chunks = 1, .max_write_chunks = 1, .max_segs = 1,
 	};
+	struct rpcrdma2_read_seg rs = {
+		.position = 0,
+		.seg = { LSN_FOREIGN_HANDLE, RPC_NULL_CALL_SIZE, 0x1000 },
+	};
+	struct rpcrdma2_seg ws = { LSN_FOREIGN_HANDLE, 4096, 0x2000 };
+	struct rpcrdma2_chunk wch = { .first = 0, .nsegs = 1 };
+	u8 rpc[RPC_NULL_CALL_SIZE], *r = rpc;
+	u32 rlen = RPC_NULL_CALL_SIZE;
 	struct ping *p = &l->c;
+	struct rpcrdma2_hdr h;
+	char head[48], what[96];
+	int slot, n;
+	u8 *buf;
+
+	memset(&h, 0, sizeof(h));
+	rpcrdma2_chunk_lists_init(&h.cl, &lim, &rs, 1, &wch, 1, &ws, 1);
+	h.xid = xid;
+	h.vers = i == LSN_BC_VERS ? lsn_other_vers(vers) : vers;
+	h.credits = l->grant;
+	h.htype = RPCRDMA2_HT_MSG;
+	if (i == LSN_BC_WRITE_CHUNK) {
+		h.cl.writes[0] = wch;
+		h.cl.nr_writes = 1;
+		h.cl.nr_segs = 1;
+	} else if (i == LSN_BC_NOMSG) {
+		h.htype = RPCRDMA2_HT_NOMSG;
+		h.cl.nr_reads = 1;
+		rlen = 0;
+	}
+	r = put32(r, i == LSN_BC_XID ? ~xid : xid);
+	r = put32(r, RPC_CALL);
+	r = put32(r, RPC_VERSION);
+	r = put32(r, 0x40000000);	/* NFS4_CALLBACK */
+	r = put32(r, 1);
+	r = put32(r, RPC_NULL_PROC);
+	r = put32(r, RPC_AUTH_NONE);
+	r = put32(r, 0);
+	r = put32(r, RPC_AUTH_NONE);
+	put32(r, 0);
+	if (i == LSN_BC_SHORT)
+		rlen = 4;
+
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	buf = send_buf(p, (u32)slot);
+	n = rpcrdma2_encode(&h, buf, l->opts->size);
+	if (n < 0 || rlen > l->opts->size - (u32)n) {
+		ping_err("cannot encode reverse-direction Call %u", i);
+		return -1;
+	}
+	memcpy(buf + n, rpc, rlen);
+	snprintf(head, sizeof(head), "reverse xid 0x%08x v%u", xid, h.vers);
+	snprintf(what, sizeof(what), "%s CB_NULL Call %s",
+		 rpcrdma2_htype_name(h.vers, h.htype), lsn_bc_what[i]);
+	return lsn_post(l, slot, (u32)n + rlen, NULL, head, what);
+}
+
+/*
+ * bc-bad: after the first reply (the version is now fixed), one of each
+ * reverse-direction Call: all but the last are malformed or carry what a
+ * client offering BRS INLINE does not take.
+ */
+static int lsn_send_bc_bad(struct lsn *l, u32 vers)
+{
 	u32 i;
 
-	for (i = 0; i < LSN_BC_COUNT; i++) {
-		struct rpcrdma2_read_seg rs = {
-			.position = 0,
-			.seg = { LSN_FOREIGN_HANDLE, RPC_NULL_CALL_SIZE, 0x1000 },
-		};
-		struct rpcrdma2_seg ws = { LSN_FOREIGN_HANDLE, 4096, 0x2000 };
-		struct rpcrdma2_chunk wch = { .first = 0, .nsegs = 1 };
-		u32 xid = LSN_BC_FIRST_XID + i, rlen = RPC_NULL_CALL_SIZE;
-		u8 rpc[RPC_NULL_CALL_SIZE], *r = rpc;
-		struct rpcrdma2_hdr h;
-		char head[48], what[96];
-		int slot, n;
-		u8 *buf;
+	for (i = 0; i < LSN_BC_COUNT; i++)
+		if (lsn_send_bc_call(l, vers, i, LSN_BC_FIRST_XID + i))
+			return -1;
+	return 0;
+}
 
-		memset(&h, 0, sizeof(h));
-		rpcrdma2_chunk_lists_init(&h.cl, &lim, &rs, 1, &wch, 1, &ws, 1);
-		h.xid = xid;
-		h.vers = i == LSN_BC_VERS ? lsn_other_vers(vers) : vers;
-		h.credits = l->grant;
-		h.htype = RPCRDMA2_HT_MSG;
-		if (i == LSN_BC_WRITE_CHUNK) {
-			h.cl.writes[0] = wch;
-			h.cl.nr_writes = 1;
-			h.cl.nr_segs = 1;
-		} else if (i == LSN_BC_NOMSG) {
-			h.htype = RPCRDMA2_HT_NOMSG;
-			h.cl.nr_reads = 1;
-			rlen = 0;
-		}
-		r = put32(r, i == LSN_BC_XID ? ~xid : xid);
-		r = put32(r, RPC_CALL);
-		r = put32(r, RPC_VERSION);
-		r = put32(r, 0x40000000);	/* NFS4_CALLBACK */
-		r = put32(r, 1);
-		r = put32(r, RPC_NULL_PROC);
-		r = put32(r, RPC_AUTH_NONE);
-		r = put32(r, 0);
-		r = put32(r, RPC_AUTH_NONE);
-		put32(r, 0);
-		if (i == LSN_BC_SHORT)
-			rlen = 4;
-
-		slot = wait_slot(p);
-		if (slot < 0)
-			return -1;
-		buf = send_buf(p, (u32)slot);
-		n = rpcrdma2_encode(&h, buf, l->opts->size);
-		if (n < 0 || rlen > l->opts->size - (u32)n) {
-			ping_err("cannot encode reverse-direction Call %u", i);
-			return -1;
-		}
-		memcpy(buf + n, rpc, rlen);
-		snprintf(head, sizeof(head), "reverse xid 0x%08x v%u", xid,
-			 h.vers);
-		snprintf(what, sizeof(what), "%s CB_NULL Call %s",
-			 rpcrdma2_htype_name(h.vers, h.htype), lsn_bc_what[i]);
-		if (lsn_post(l, slot, (u32)n + rlen, NULL, head, what))
-			return -1;
-	}
+/*
+ * bc-drop, on the first connection: the second Call stays unanswered.
+ * The NFS client set its callback service up between its first Call
+ * (rpc_create()'s NULL) and its second (nfs4_init_callback() runs before
+ * EXCHANGE_ID), so the well-formed reverse Call sent instead is taken.
+ * Its reply cannot go before the connection does: the grant is 1, which
+ * the unanswered Call holds, and a client's reverse-direction reply
+ * takes a forward credit (as the in-tree xprtrdma's does). Once our Send
+ * has completed (the Call sits in a client Receive) the connection ends:
+ * the reply is outstanding when it goes. Later connections are served
+ * as good serves them.
+ */
+static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
+		       const char *head)
+{
+	if (lsn_send_bc_call(l, call->vers, LSN_BC_GOOD, LSN_BC_DROP_XID) ||
+	    wait_sends(&l->c))
+		return -1;
+	printf("conn %u: %s: sent nothing; disconnecting, reverse xid 0x%08x unanswered\n",
+	       l->conns, head, LSN_BC_DROP_XID);
+	l->drop = true;
 	return 0;
 }
 
@@ -837,6 +876,10 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 		if (lsn_send_reply(l, call, head, rpc, (u32)rlen, stat))
 			return -1;
 		return l->conn_calls == 1 ? lsn_send_bc_bad(l, call->vers) : 0;
+	case LSN_BC_DROP:
+		if (l->conns == 1 && l->conn_calls == 2)
+			return lsn_bc_drop(l, call, head);
+		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	default:
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	}
@@ -952,6 +995,8 @@ static const char *lsn_serve(struct lsn *l)
 				wc.byte_len);
 		if (post_recv(p, idx) || rc)
 			return "an error";
+		if (l->drop)
+			return "dropped with a reverse-direction Call outstanding";
 	}
 }
 
@@ -1059,6 +1104,7 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 		       p->peer_len, pdata_error(p->peer_rc));
 	l->vers = 0;
 	l->conn_calls = 0;
+	l->drop = false;
 	l->grant = l->mode->grant_fixed ? l->mode->grant : o->credits;
 	/* RFC 8797 §4.1: v1 only when both sent R in valid private data */
 	l->reminv = lsn_pdata_valid(l->mode) &&

@@ -975,6 +975,34 @@ int wait_slot(struct ping *p)
 	}
 }
 
+/*
+ * Wait until every Send posted has completed (for an RC QP: the peer
+ * has the message), polling the Send CQ, within the timeout.
+ */
+int wait_sends(struct ping *p)
+{
+	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
+	struct timespec dl;
+	u32 i;
+
+	deadline_in(&dl, p->opts->timeout_ms);
+	for (;;) {
+		if (reap_sends(p))
+			return -1;
+		for (i = 0; i < p->nr_sends; i++)
+			if (p->calls[i].send_busy)
+				break;
+		if (i == p->nr_sends)
+			return 0;
+		if (!ms_left(&dl)) {
+			ping_err("a Send did not complete within %.1f s",
+				 p->opts->timeout_ms / 1000.0);
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
 /* ---- messages --------------------------------------------------------- */
 
 static struct ping_call *find_call(struct ping *p, u32 xid)

@@ -211,6 +211,7 @@ u8 *send_buf(struct ping *p, u32 slot);
 int post_send_wr(struct ping *p, u32 slot, u32 len, struct ibv_send_wr *pre,
 		 const u32 *inv_rkey);
 int wait_slot(struct ping *p);
+int wait_sends(struct ping *p);
 int next_recv(struct ping *p, const struct timespec *dl, struct ibv_wc *wc);
 
 /* rpcrdma2-ping.c: messages */

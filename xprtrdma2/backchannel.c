@@ -144,6 +144,7 @@ void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 
+	trace_xprtrdma2_bc_free(rqst);
 	spin_lock(&xprt->bc_pa_lock);
 	list_add(&rqst->rq_bc_pa_list, &xprt->bc_pa_list);
 	spin_unlock(&xprt->bc_pa_lock);

@@ -425,6 +425,21 @@ TRACE_EVENT(xprtrdma2_bc_drop,
 		  __entry->vers, __entry->htype, __get_str(why))
 );
 
+/* a reverse-direction rqst back in the pool: its reply was sent, or not */
+TRACE_EVENT(xprtrdma2_bc_free,
+	TP_PROTO(const struct rpc_rqst *rqst),
+	TP_ARGS(rqst),
+	TP_STRUCT__entry(
+		__field(u32, xid)
+		__field(unsigned int, slots)
+	),
+	TP_fast_assign(
+		__entry->xid = be32_to_cpu(rqst->rq_xid);
+		__entry->slots = rqst->rq_xprt->bc_alloc_count;
+	),
+	TP_printk("xid=0x%08x slots=%u", __entry->xid, __entry->slots)
+);
+
 TRACE_EVENT(xprtrdma2_bc_setup,
 	TP_PROTO(const struct rpc_xprt *xprt, unsigned int reqs),
 	TP_ARGS(xprt, reqs),

@@ -116,6 +116,13 @@ static void xprt_rdma2_buf_free(struct rpc_task *task)
  * A new connection starts with a grant of one (RFC 8166 §3.3.3, draft
  * §7): Calls that held a congestion slot on the old one give it back, so
  * only one Call goes out until the server grants more.
+ *
+ * A task that found the window full set XPRT_CWND_WAIT and sleeps on
+ * ->sending; only a slot given back through xprt_release_rqst_cong()
+ * clears it, and the slots were just taken back here without that. Left
+ * set, it keeps xprt_unlock_connect() from waking any sender: a task
+ * with no timeout of its own, such as the reply to a reverse-direction
+ * Call, would sleep there for good.
  */
 static void xprt_rdma2_reset_cwnd(struct rpcrdma2_xprt *r)
 {
@@ -129,6 +136,7 @@ static void xprt_rdma2_reset_cwnd(struct rpcrdma2_xprt *r)
 	spin_unlock(&r->rx_reqs_lock);
 	xprt->cong = 0;
 	xprt->cwnd = RPC_CWNDSCALE;
+	clear_bit(XPRT_CWND_WAIT, &xprt->state);
 	spin_unlock(&xprt->transport_lock);
 }
 

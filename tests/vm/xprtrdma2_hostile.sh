@@ -6,7 +6,8 @@
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
 # lists, a Write chunk nobody offered, grants of 0 and 2^32-1, Send With
 # Invalidate of a key we never offered, bogus private data, silence,
-# malformed reverse-direction Calls. Each mount must fail (the tool is
+# malformed reverse-direction Calls, a callback left outstanding by a
+# disconnect. Each mount must fail (the tool is
 # no NFS server) within bounded time, nothing mounted, with the client's
 # verdict seen in its tracepoints: the RPC failed with the errno the spec
 # implies, or the reply was discarded (RFC 8166 §4.5). Then a real mount
@@ -116,6 +117,27 @@ hostile bc-bad "$reply_ok" \
 	'xprtrdma2_bc_drop: .* xid=0xbc000003 .*dropped: rpc header$' \
 	'xprtrdma2_bc_drop: .* xid=0xbc000004 .*dropped: version$' \
 	'xprtrdma2_bc_(call|drop): .* xid=0xbc000005 '
+# A callback outstanding when the connection dies (issue 8, test 3):
+# bc-drop grants 1 credit, leaves the client's second Call (EXCHANGE_ID,
+# after the callback service is up) unanswered, sends a well-formed
+# CB_NULL Call instead and disconnects once the client has it. The Call
+# is taken; its reply waits for the one credit and cannot go out before
+# the connection does: it fails on the dead connection (a reply version
+# of 0), its rqst goes back to the pool, and the client reconnects (a
+# second connection the listener serves as good does).
+hostile bc-drop "$reply_ok" 'xprtrdma2_bc_call: .* xid=0xbd000000 '
+t_check "bc-drop: the listener disconnected with its reverse Call unanswered" \
+	grep -q '^conn 1: closed: dropped with a reverse-direction Call outstanding' \
+		/tmp/listen.bc-drop
+t_check "bc-drop: the client reconnected to it (conn 2)" \
+	grep -q '^conn 2: established' /tmp/listen.bc-drop
+t_check "bc-drop: the reply was not sent: its connection is gone (xprtrdma2_bc_reply version 0)" \
+	wait_for grep -Eq 'xprtrdma2_bc_reply: .* xid=0xbd000000 0 [0-9]+$' "$trace"
+t_check "bc-drop: no reply to it went out on any connection" \
+	bash -c "! grep -Eq 'xprtrdma2_bc_reply: .* xid=0xbd000000 [12] ' $trace"
+t_check "bc-drop: its rqst went back to the pool (xprtrdma2_bc_free)" \
+	wait_for grep -q 'xprtrdma2_bc_free: xid=0xbd000000 ' "$trace"
+grep -E 'xprtrdma2_(bc_|connect)' "$trace" | head -n 8
 # RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
 hostile write-list 'xprtrdma2_bad_write_list: ' \
 	'xprtrdma2_reply: .* htype=0 .* arg=-5$'

@@ -949,25 +949,48 @@ int next_recv(struct ping *p, const struct timespec *dl, struct ibv_wc *wc)
 	}
 }
 
+/* A send slot with no call outstanding and its last Send completed */
+static int free_slot(const struct ping *p)
+{
+	u32 i;
+
+	for (i = 0; i < p->nr_sends; i++)
+		if (!p->calls[i].busy && !p->calls[i].send_busy)
+			return (int)i;
+	return -1;
+}
+
+/* 0 once every Send posted has completed, else -1 */
+static int sends_done(const struct ping *p)
+{
+	u32 i;
+
+	for (i = 0; i < p->nr_sends; i++)
+		if (p->calls[i].send_busy)
+			return -1;
+	return 0;
+}
+
 /*
- * A free send slot: no call outstanding in it and its last Send
- * completed. Polls the Send CQ until one frees up or the timeout passes.
+ * Poll the Send CQ until @ready finds what it looks for (its value, >= 0)
+ * or the timeout passes (-1, with @what in the error).
  */
-int wait_slot(struct ping *p)
+static int poll_sends(struct ping *p, int (*ready)(const struct ping *p),
+		      const char *what)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
 	struct timespec dl;
-	u32 i;
+	int ret;
 
 	deadline_in(&dl, p->opts->timeout_ms);
 	for (;;) {
 		if (reap_sends(p))
 			return -1;
-		for (i = 0; i < p->nr_sends; i++)
-			if (!p->calls[i].busy && !p->calls[i].send_busy)
-				return (int)i;
+		ret = ready(p);
+		if (ret >= 0)
+			return ret;
 		if (!ms_left(&dl)) {
-			ping_err("no Send completed within %.1f s",
+			ping_err("%s within %.1f s", what,
 				 p->opts->timeout_ms / 1000.0);
 			return -1;
 		}
@@ -975,32 +998,19 @@ int wait_slot(struct ping *p)
 	}
 }
 
+/* A free send slot, waiting for a Send to complete if need be */
+int wait_slot(struct ping *p)
+{
+	return poll_sends(p, free_slot, "no Send completed");
+}
+
 /*
  * Wait until every Send posted has completed (for an RC QP: the peer
- * has the message), polling the Send CQ, within the timeout.
+ * has the message), within the timeout.
  */
 int wait_sends(struct ping *p)
 {
-	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
-	struct timespec dl;
-	u32 i;
-
-	deadline_in(&dl, p->opts->timeout_ms);
-	for (;;) {
-		if (reap_sends(p))
-			return -1;
-		for (i = 0; i < p->nr_sends; i++)
-			if (p->calls[i].send_busy)
-				break;
-		if (i == p->nr_sends)
-			return 0;
-		if (!ms_left(&dl)) {
-			ping_err("a Send did not complete within %.1f s",
-				 p->opts->timeout_ms / 1000.0);
-			return -1;
-		}
-		nanosleep(&nap, NULL);
-	}
+	return poll_sends(p, sends_done, "a Send did not complete");
 }
 
 /* ---- messages --------------------------------------------------------- */

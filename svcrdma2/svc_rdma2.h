@@ -357,6 +357,8 @@ struct svc_rdma2_cursor {
 #define SVC_RDMA2_RW_SMALL_NENTS	16
 #define SVC_RDMA2_RW_LARGE_NENTS	(RPCSVC_MAXPAGES + 4)
 #define SVC_RDMA2_RW_LARGE_IDLE		16
+/* Scatter/gather entries per RDMA Read or Write WR, at most (transport.c) */
+#define SVC_RDMA2_RW_SGES		16
 
 /* transport.c */
 extern unsigned int svc_rdma2_max_requests;

@@ -328,7 +328,7 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	struct rdma_cm_id *id = sx->sx_cm_id;
 	struct ib_device *dev = id->device;
 	struct ib_qp_init_attr qp_attr = {};
-	unsigned int rw_ctxs;
+	unsigned int rw_ctxs, rw_wrs, sges;
 	int ret;
 
 	sx->sx_port_num = id->port_num;
@@ -351,6 +351,17 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		rw_ctxs = sx->sx_max_requests * 4;
 		sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
 	}
+	/*
+	 * rdma_rw gives each RDMA Read or Write WR at most max_send_sge
+	 * pages (Reads also max_sge_rd): with one, a 1 MiB payload took
+	 * 257 WRs. Room for one full payload per credit on top of what
+	 * rdma_rw_init_qp() adds keeps the Reads and Writes of a window of
+	 * large RPCs from waiting for Send Queue entries.
+	 */
+	sges = clamp_t(u32, min(dev->attrs.max_send_sge, dev->attrs.max_sge_rd),
+		       1, SVC_RDMA2_RW_SGES);
+	rw_wrs = sx->sx_max_requests *
+		 DIV_ROUND_UP(SVC_RDMA2_RW_LARGE_NENTS, sges);
 	sx->sx_dev_reminv = dev->attrs.device_cap_flags &
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
 	sx->sx_reminv_ok = rpcrdma2_cm_pdata_reminv_ok(&sx->sx_peer_pdata,
@@ -363,7 +374,10 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		sx->sx_pd = NULL;
 		return ret;
 	}
-	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth + rw_ctxs,
+	/* a flushed WR completes even when unsignaled: room for them all */
+	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth + 1 + rw_wrs +
+				       rdma_rw_max_send_wr(dev, sx->sx_port_num,
+							   rw_ctxs, 0),
 				       IB_POLL_WORKQUEUE);
 	if (IS_ERR(sx->sx_sq_cq)) {
 		ret = PTR_ERR(sx->sx_sq_cq);
@@ -383,9 +397,10 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	qp_attr.port_num = sx->sx_port_num;
 	qp_attr.cap.max_rdma_ctxs = rw_ctxs;
 	/* one more of each for ib_drain_qp()'s marker WRs */
-	qp_attr.cap.max_send_wr = sx->sx_sq_depth + 1;
+	qp_attr.cap.max_send_wr = sx->sx_sq_depth + 1 + rw_wrs;
 	qp_attr.cap.max_recv_wr = sx->sx_rq_depth + 1;
-	qp_attr.cap.max_send_sge = 1;
+	/* our Sends use one entry; rdma_rw uses the rest */
+	qp_attr.cap.max_send_sge = sges;
 	qp_attr.cap.max_recv_sge = 1;
 	qp_attr.sq_sig_type = IB_SIGNAL_REQ_WR;
 	qp_attr.qp_type = IB_QPT_RC;

@@ -459,6 +459,8 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 			rpcrdma2_count(r, RPCRDMA2_C_NO_SENDCTX, 1);
 			return -EAGAIN;
 		}
+		/* nobody need wait after all: clear the bit */
+		xprt_write_space(&r->rx_xprt);
 	}
 	vers = ep->re_vers ?: ep->re_try_vers;
 	chain.next = &chain.first;
@@ -481,6 +483,12 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 		/* nothing was posted: the MRs were never registered */
 		rpcrdma2_frwr_release_all(rpcrdma2_rqst_to_req(rqst));
 		xprt_wait_for_buffer_space(&r->rx_xprt);
+		/*
+		 * Entries given back before the bit was set woke nobody, and
+		 * none may be in flight to give more: look again.
+		 */
+		if (atomic_read(&ep->re_sq_avail) >= (int)(1 + chain.count))
+			xprt_write_space(&r->rx_xprt);
 	}
 	return ret;
 }

@@ -251,7 +251,8 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
  *
  * The REG_MRs are unsignaled; their Send Queue entries are retired with
  * the Send's completion, which the device reports after theirs. The Send
- * itself asks for a completion when it carries REG_MRs or when
+ * itself asks for a completion when it carries REG_MRs, when a sender
+ * waits for room (XPRT_WRITE_SPACE: that completion wakes it), or when
  * &rpcrdma2_ep.re_send_batch Sends have gone out without one, so fewer
  * than that are ever waiting for a later completion to retire them, and a
  * sender short of a context or of Send Queue entries always has a
@@ -284,7 +285,9 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
 	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
-	if (sc->sc_sq_wrs > 1 || ++ep->re_send_unsig_nr >= ep->re_send_batch) {
+	/* a sender waiting for room is woken by a signaled completion */
+	if (sc->sc_sq_wrs > 1 || ++ep->re_send_unsig_nr >= ep->re_send_batch ||
+	    test_bit(XPRT_WRITE_SPACE, &ep->re_xprt->rx_xprt.state)) {
 		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
 		list_splice_init(&ep->re_send_unsig, &sc->sc_retire);
 		ep->re_send_unsig_nr = 0;

@@ -148,34 +148,19 @@ static int rpcrdma2_cm_handler(struct rdma_cm_id *id,
 	return 0;
 }
 
-/*
- * A signaled Send completed: it and the unsignaled Sends posted before it
- * are done (the device completes Send Queue work requests in order). An
- * unsignaled Send reports only an error or a flush; the signaled one after
- * it, or teardown, retires it.
- */
 static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct rpcrdma2_sendctx *sc = container_of(wc->wr_cqe,
 						   struct rpcrdma2_sendctx,
 						   sc_cqe);
 	struct rpcrdma2_ep *ep = sc->sc_ep;
-	struct rpcrdma2_sendctx *old, *next;
-	u32 wrs = sc->sc_sq_wrs;
 
 	trace_xprtrdma2_wc_send(wc, &sc->sc_cid);
+	llist_add(&sc->sc_free, &ep->re_send_free);
+	/* a sender that found no idle context or entry waits for this one */
+	rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
 		rpcrdma2_ep_close(ep);
-	if (!(sc->sc_wr.send_flags & IB_SEND_SIGNALED))
-		return;
-	list_for_each_entry_safe(old, next, &sc->sc_retire, sc_node) {
-		list_del(&old->sc_node);
-		wrs += old->sc_sq_wrs;
-		llist_add(&old->sc_free, &ep->re_send_free);
-	}
-	llist_add(&sc->sc_free, &ep->re_send_free);
-	/* a sender that found no idle context or entry waits for these */
-	rpcrdma2_sq_put(ep, wrs);
 }
 
 static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
@@ -250,13 +235,7 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
  * @regs: REG_MR work requests to post ahead of the Send, or NULL
  *
  * The REG_MRs are unsignaled; their Send Queue entries are retired with
- * the Send's completion, which the device reports after theirs. The Send
- * itself asks for a completion when it carries REG_MRs, when a sender
- * waits for room (XPRT_WRITE_SPACE: that completion wakes it), or when
- * &rpcrdma2_ep.re_send_batch Sends have gone out without one, so fewer
- * than that are ever waiting for a later completion to retire them, and a
- * sender short of a context or of Send Queue entries always has a
- * signaled Send ahead of it to wait for.
+ * the Send's completion, which the device reports after theirs.
  *
  * Context: as for rpcrdma2_sendctx_get().
  *
@@ -285,28 +264,9 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
 	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
-	/* a sender waiting for room is woken by a signaled completion */
-	if (sc->sc_sq_wrs > 1 || ++ep->re_send_unsig_nr >= ep->re_send_batch ||
-	    test_bit(XPRT_WRITE_SPACE, &ep->re_xprt->rx_xprt.state)) {
-		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
-		list_splice_init(&ep->re_send_unsig, &sc->sc_retire);
-		ep->re_send_unsig_nr = 0;
-	} else {
-		sc->sc_wr.send_flags = 0;
-		list_add_tail(&sc->sc_node, &ep->re_send_unsig);
-	}
 	trace_xprtrdma2_post_send(ep, &sc->sc_cid, len);
 	ret = ib_post_send(ep->re_id->qp, first, NULL);
 	if (ret) {
-		/*
-		 * The connection closes and nothing is posted again; Sends
-		 * this one was to retire are flushed, and the endpoint's
-		 * teardown frees every context.
-		 */
-		if (sc->sc_wr.send_flags & IB_SEND_SIGNALED)
-			list_del_init(&sc->sc_retire);
-		else
-			list_del(&sc->sc_node);
 		trace_xprtrdma2_post_err(ep, &sc->sc_cid, ret);
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
@@ -345,7 +305,7 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 		sc->sc_wr.sg_list = &sc->sc_sge;
 		sc->sc_wr.num_sge = 1;
 		sc->sc_wr.opcode = IB_WR_SEND;
-		INIT_LIST_HEAD(&sc->sc_retire);
+		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
 		llist_add(&sc->sc_free, &ep->re_send_free);
 	}
 	return 0;
@@ -614,7 +574,6 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_xprt = r;
 	init_completion(&ep->re_done);
 	init_llist_head(&ep->re_send_free);
-	INIT_LIST_HEAD(&ep->re_send_unsig);
 	INIT_LIST_HEAD(&ep->re_mr_free);
 	spin_lock_init(&ep->re_mr_lock);
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
@@ -624,8 +583,6 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 			  RPCRDMA2_BC_SLOTS;
 	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS +
 			     RPCRDMA2_BC_SLOTS;
-	ep->re_send_batch = clamp(ep->re_nr_sendctxs / 4, 1U,
-				  RPCRDMA2_SEND_BATCH);
 	r->rx_ep = ep;
 
 	ret = rpcrdma2_ep_resolve(ep);

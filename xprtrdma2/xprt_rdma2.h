@@ -87,17 +87,10 @@ enum rpcrdma2_counter {
  *	bytes, DMA-mapped for the life of the endpoint
  * @sc_sq_wrs: Send Queue entries the Send and the unsignaled REG_MRs
  *	chained before it hold until the Send completes
- * @sc_node: entry on &rpcrdma2_ep.re_send_unsig while this Send is
- *	unsignaled, then on the @sc_retire list of the signaled one after it
- * @sc_retire: a signaled Send: the unsignaled Sends posted before it,
- *	which its completion retires
  *
  * A Send owns its context until the Send completes, whatever happens to
  * the RPC it carried, so a buffer the device may still read is never
- * reused. Only one Send in &rpcrdma2_ep.re_send_batch asks for a
- * completion (and any that carries REG_MRs): Send Queue work requests
- * complete in order, so its completion says that the unsignaled ones
- * before it are done too (rpcrdma2_post_send()).
+ * reused.
  */
 struct rpcrdma2_sendctx {
 	struct ib_cqe		sc_cqe;
@@ -108,8 +101,6 @@ struct rpcrdma2_sendctx {
 	struct ib_sge		sc_sge;
 	void			*sc_buf;
 	u32			sc_sq_wrs;
-	struct list_head	sc_node;
-	struct list_head	sc_retire;
 };
 
 /**
@@ -292,9 +283,6 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts
- * @re_send_unsig: unsignaled Sends posted since the last signaled one
- * @re_send_unsig_nr: how many
- * @re_send_batch: a Send asks for a completion at least this often
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
  * @re_sq_depth: Send Queue entries: every Send context and, per RPC,
@@ -340,9 +328,6 @@ struct rpcrdma2_ep {
 
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;
-	struct list_head		re_send_unsig;
-	u32				re_send_unsig_nr;
-	u32				re_send_batch;
 	struct rpcrdma2_sendctx		*re_sendctxs;
 	u32				re_nr_sendctxs;
 	u32				re_sq_depth;
@@ -413,8 +398,6 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_EXTRA_RECVS		4
 /* Send contexts beyond the slot table: CONNPROP, a v1 resend */
 #define RPCRDMA2_EXTRA_SENDS		4
-/* at most this many Sends go out between two that ask for a completion */
-#define RPCRDMA2_SEND_BATCH		16
 /*
  * Reverse-direction Calls we take at a time (backchannel.c): each has a
  * Receive and a Send context of its own beside the forward channel's.

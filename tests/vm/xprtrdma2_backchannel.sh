@@ -116,7 +116,7 @@ cut_case() {
 		orc=$?
 		ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
 		"$outstanding" && done=$i
-		# (12-16 s measured: nfsd's lease and grace are 10 s; 30 s
+		# (4-16 s measured: nfsd's lease and grace are 10 s; 30 s
 		# leaves room for a loaded host and still catches a hang)
 		t_check "$name cut $i: the conflicting open finished in $ms ms (< 30 s: no hang)" \
 			test "$orc" -eq 0 -a "$ms" -lt 30000

@@ -219,6 +219,32 @@ static void xprtrdma2_error_resend_test(struct kunit *test)
 						    RPCRDMA2_VERS_1, both), 0);
 }
 
+static void xprtrdma2_error_conn_off_test(struct kunit *test)
+{
+	struct rpcrdma2_error err = { .code = RPCRDMA2_ERR_READ_CHUNKS };
+
+	/* draft §5.3.3: rdma_max_chunks 0, no Read chunk is ever taken */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_conn_off(&err, RPCRDMA2_VERS_2),
+			RPCRDMA2_DDP_READ);
+	/* fewer Read chunks than this Call had: later Calls may fit */
+	err.max_chunks = 1;
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_conn_off(&err, RPCRDMA2_VERS_2),
+			0);
+	/* REPLY_RESOURCE is also a Reply chunk too small for this reply */
+	err.code = RPCRDMA2_ERR_REPLY_RESOURCE;
+	err.length_needed = 0;
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_conn_off(&err, RPCRDMA2_VERS_2),
+			0);
+	err.code = RPCRDMA2_ERR_WRITE_CHUNKS;
+	err.max_chunks = 0;
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_conn_off(&err, RPCRDMA2_VERS_2),
+			0);
+	/* no such code in v1 */
+	err.code = RPCRDMA2_ERR_READ_CHUNKS;
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_conn_off(&err, RPCRDMA2_VERS_1),
+			0);
+}
+
 struct chunk_vector {
 	const char *name;
 	u32 inline_len;		/* header + RPC message, sent inline */
@@ -429,6 +455,7 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_verdict_stale_err_test),
 	KUNIT_CASE(xprtrdma2_error_errno_test),
 	KUNIT_CASE(xprtrdma2_error_resend_test),
+	KUNIT_CASE(xprtrdma2_error_conn_off_test),
 	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),

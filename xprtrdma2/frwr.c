@@ -17,6 +17,7 @@
  * completion, so no page of an RPC is open to the server once the RPC
  * is done. The locking rule is with struct rpcrdma2_req.
  */
+#include <linux/dma-mapping.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/xdr.h>
 #include <linux/sunrpc/xprt.h>
@@ -405,6 +406,39 @@ bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey)
 		}
 	}
 	return false;
+}
+
+/**
+ * rpcrdma2_frwr_sync - give a request's writable MRs to the CPU or back
+ * @req: the request, its rqst pinned
+ * @for_cpu: true before the CPU writes into them, false after
+ *
+ * An inline reply, or the parts of one around a Write chunk's payload,
+ * is copied into the receive buffer while the Reply or Write chunk
+ * over it is still registered and mapped for the device (its LOCAL_INV
+ * comes after). Without these syncs a non-coherent or bounce-buffered
+ * mapping would lose the copy when the MR is unmapped.
+ *
+ * Context: the Receive completion of the reply.
+ */
+void rpcrdma2_frwr_sync(struct rpcrdma2_req *req, bool for_cpu)
+{
+	struct rpcrdma2_mr *mr;
+
+	list_for_each_entry(mr, &req->rl_mrs, mr_list) {
+		struct ib_device *dev = mr->mr_ep->re_pd->device;
+
+		/* as ib_dma_map_sg(): a software device maps nothing */
+		if (mr->mr_dir != DMA_FROM_DEVICE || !mr->mr_nents ||
+		    ib_uses_virt_dma(dev))
+			continue;
+		if (for_cpu)
+			dma_sync_sg_for_cpu(dev->dma_device, mr->mr_sg,
+					    mr->mr_nents, mr->mr_dir);
+		else
+			dma_sync_sg_for_device(dev->dma_device, mr->mr_sg,
+					       mr->mr_nents, mr->mr_dir);
+	}
 }
 
 /*

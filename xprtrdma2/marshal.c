@@ -328,7 +328,8 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 	bool ddp;
 	int ret;
 
-	ddp = !(READ_ONCE(req->rl_ddp_off) & RPCRDMA2_DDP_READ) &&
+	ddp = !((READ_ONCE(req->rl_ddp_off) | READ_ONCE(ep->re_ddp_off)) &
+		RPCRDMA2_DDP_READ) &&
 	      (xdr->flags & XDRBUF_WRITE) && xdr->page_len &&
 	      xdr->tail[0].iov_len >= pad && rpcrdma2_ddp_allowed(rqst) &&
 	      rpcrdma2_use_read_chunk(xdr->head[0].iov_len +
@@ -668,7 +669,8 @@ static void rpcrdma2_trim_head(struct rpc_rqst *rqst, u32 trim)
  * rpcrdma2_ddp_layout() says. Untrusted: a Write list must be the chunk
  * we offered, the reply must fit the buffer.
  */
-static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
+static int rpcrdma2_reply_msg_copy(struct rpcrdma2_rep *rep,
+				   struct rpc_rqst *rqst)
 {
 	static const u8 zero[4];
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
@@ -679,11 +681,7 @@ static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 	u32 len = hdr->rpc_len, written, pos;
 	int total;
 
-	/*
-	 * A reply with no Write list moved nothing: all of it is inline,
-	 * even if we offered a Reply chunk, whose pages are still mapped
-	 * for the device: this relies on DMA-coherent memory (as on x86).
-	 */
+	/* a reply with no Write list moved nothing: all of it is inline */
 	if (!cl->nr_writes)
 		return rpcrdma2_copy_to_xdr(buf, 0, src, len);
 	/* a Write list we never offered (none to match) fails here too */
@@ -714,6 +712,25 @@ out_bad:
 }
 
 /*
+ * The copy goes where a Reply or Write chunk we offered may still be
+ * registered (its LOCAL_INV comes later): the CPU owns those pages
+ * only in between.
+ */
+static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
+{
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	bool mapped = req->rl_ep == rep->rr_ep && !list_empty(&req->rl_mrs);
+	int ret;
+
+	if (mapped)
+		rpcrdma2_frwr_sync(req, true);
+	ret = rpcrdma2_reply_msg_copy(rep, rqst);
+	if (mapped)
+		rpcrdma2_frwr_sync(req, false);
+	return ret;
+}
+
+/*
  * An RDMA2_ERROR / RDMA_ERROR answers @rqst: draft §5.3.3 says which
  * Calls may go again without a DDP chunk; -EAGAIN has sunrpc encode and
  * send the RPC again (call_status()), with the same XID.
@@ -723,7 +740,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 {
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
-	u32 sent = 0, off;
+	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
 	if (req->rl_nr_reads && !rpcrdma2_is_long_call(req))
@@ -733,6 +750,12 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
 	if (!off)
 		return rpcrdma2_error_errno(hdr->err.code);
+	conn_off = rpcrdma2_error_conn_off(&hdr->err, hdr->vers);
+	if (conn_off & ~READ_ONCE(rep->rr_ep->re_ddp_off)) {
+		WRITE_ONCE(rep->rr_ep->re_ddp_off,
+			   rep->rr_ep->re_ddp_off | conn_off);
+		trace_xprtrdma2_ddp_off(rqst, hdr->err.code, conn_off);
+	}
 	WRITE_ONCE(req->rl_ddp_off, req->rl_ddp_off | off);
 	/*
 	 * The answer gave the Call's credit back: the resend may go on

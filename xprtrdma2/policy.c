@@ -187,6 +187,32 @@ u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent)
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_resend);
 
 /**
+ * rpcrdma2_error_conn_off - the DDP chunks an RDMA2_ERROR rules out for
+ *	the rest of the connection
+ * @err: the error (untrusted)
+ * @vers: the version of the error message
+ *
+ * draft §5.3.3: a responder that "cannot handle any Read chunks"
+ * answers RDMA2_ERR_READ_CHUNKS with rdma_max_chunks 0. That is the
+ * implementation speaking, not this Call: later Calls on the connection
+ * go as Long Calls at once rather than each paying a refusal first. A
+ * responder without Write chunks answers RDMA2_ERR_REPLY_RESOURCE,
+ * which a too-small Reply chunk gets too, so nothing is inferred from
+ * it. A new connection asks again.
+ *
+ * Return: RPCRDMA2_DDP_* flags to leave out of every later Call on the
+ * connection, or 0.
+ */
+u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers)
+{
+	if (vers == RPCRDMA2_VERS_2 && err->code == RPCRDMA2_ERR_READ_CHUNKS &&
+	    err->max_chunks == 0)
+		return RPCRDMA2_DDP_READ;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_conn_off);
+
+/**
  * rpcrdma2_use_long_call - must a Call go as a Long Call
  * @inline_len: bytes of the Call sent inline: its RDMA_MSG / RDMA2_MSG
  *	transport header plus the RPC message

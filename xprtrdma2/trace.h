@@ -301,6 +301,11 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_resend,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/* a: the RDMA2_ERROR code, b: DDP chunks off for the connection */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_ddp_off,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: segments returned, b: segments offered */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_bad_reply_chunk,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

@@ -281,6 +281,8 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_peer_rbsiz: v2: the server's Receive Buffer Size (draft §4.2.1)
  * @re_peer_brs: v2: the server's Reverse Request Support (draft §4.2.2)
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
+ * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
+ *	connection (rpcrdma2_error_conn_off())
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
@@ -325,6 +327,7 @@ struct rpcrdma2_ep {
 	u32				re_peer_rbsiz;
 	u32				re_peer_brs;
 	bool				re_connprop_sent;
+	u32				re_ddp_off;
 
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;
@@ -442,6 +445,7 @@ int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 		      struct rpcrdma2_regchain *chain);
 void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req);
 bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey);
+void rpcrdma2_frwr_sync(struct rpcrdma2_req *req, bool for_cpu);
 bool rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);
 void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
 			      struct rpcrdma2_req *req);
@@ -482,6 +486,7 @@ enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 						 const struct rpcrdma2_hdr *hdr);
 int rpcrdma2_error_errno(u32 code);
 u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);
+u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers);
 bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
 bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
 bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);

@@ -131,7 +131,7 @@ chunk_case() {
 		[ "${rsize% *}" -ge 65536 -a "${rsize#* }" -ge 65536 ]
 	nfs_roundtrip "$name" "$mnt" 8
 	odd_roundtrip "$name"
-	fio_verify "$name" randrw 4k 2m
+	fio_verify "$name" randrw 4k 1m
 	fio_verify "$name" write 1m 8m
 	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
 	if [ "$nfsvers" = 4.2 ]; then
@@ -212,6 +212,9 @@ fi
 # RDMA2_ERR_REPLY_RESOURCE; our client resends the same XID as a Long
 # Call, or with a Reply chunk (the xprtrdma2_resend tracepoint: code,
 # then the chunks turned off, 1 Read, 2 Write), and the data is intact.
+# rdma_max_chunks 0 says no Read chunk will ever do on that connection:
+# once the first refusal is in (xprtrdma2_ddp_off), later WRITEs go as
+# Long Calls without one.
 name="rdma2 -> svcrdma2 ddp=N (v2) NFSv4.2"
 declare -A snap
 for c in read_chunks write_chunks err_read_chunks err_reply_resource; do
@@ -226,6 +229,15 @@ if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
 	n=$(grep -c 'xprtrdma2_resend:.* 4 1$' /sys/kernel/tracing/trace)
 	t_check "$name: WRITEs refused (RDMA2_ERR_READ_CHUNKS) and resent as Long Calls ($n, $(svc_delta err_read_chunks))" \
 		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_read_chunks)" ]
+	t_check "$name: the connection remembers the refusal (xprtrdma2_ddp_off once)" \
+		[ "$(grep -c 'xprtrdma2_ddp_off:.* 4 1$' /sys/kernel/tracing/trace)" = 1 ]
+	w0=$(op_count WRITE) l0=$(xprt_field 27)
+	dd if=/dev/urandom of="$mnt/more" bs=256k count=4 conv=fsync status=none
+	rm -f "$mnt/more"
+	t_check "$name: later WRITEs ($(($(op_count WRITE) - w0))) go as Long Calls ($(($(xprt_field 27) - l0))) unrefused" \
+		[ "$(grep -c 'xprtrdma2_resend:.* 4 1$' /sys/kernel/tracing/trace)" = "$n" \
+		  -a $(($(op_count WRITE) - w0)) -ge 4 \
+		  -a $(($(xprt_field 27) - l0)) -ge $(($(op_count WRITE) - w0)) ]
 	n=$(grep -c 'xprtrdma2_resend:.* 8 2$' /sys/kernel/tracing/trace)
 	t_check "$name: READs refused (RDMA2_ERR_REPLY_RESOURCE) and resent with Reply chunks ($n, $(svc_delta err_reply_resource))" \
 		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_reply_resource)" ]

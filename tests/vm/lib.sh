@@ -152,7 +152,7 @@ xprt_field() {
 	local -a f
 	while read -ra f; do
 		if [ "${f[0]}" = "xprt:" ] && [ "${f[1]}" = rdma2 ]; then
-			echo "${f[$1 + 1]}"
+			echo "${f[$1]}"
 			return
 		fi
 	done < /proc/self/mountstats

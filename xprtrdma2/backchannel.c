@@ -263,11 +263,18 @@ void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep)
  * §3.2: RPCRDMA2_F_RESPONSE set in v2), granting the server
  * RPCRDMA2_BC_SLOTS reverse-direction credits (RFC 8167 §4.3).
  *
+ * The reply takes no forward credit (congestion slot): the server posts
+ * Receives for the replies to the reverse Calls it sends, beyond its
+ * forward grant, as svcrdma and svcrdma2 do. Holding one would also
+ * break the congestion count: a reconnect takes back only the slots of
+ * forward requests (xprt_rdma2_reset_cwnd()), and a reply's slot given
+ * back after that would take xprt->cong below zero.
+ *
  * Context: the callback service's transmit, holding the send lock.
  *
  * Return: %0 when posted; %-ENOTCONN when that connection is gone (the
- * server retransmits the Call on the next one); %-EBADSLT or %-ENOBUFS
- * to try again shortly; %-EMSGSIZE if the reply does not fit inline.
+ * server retransmits the Call on the next one); %-ENOBUFS to try again
+ * shortly; %-EMSGSIZE if the reply does not fit inline.
  */
 int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 {
@@ -287,8 +294,6 @@ int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 		trace_xprtrdma2_bc_reply(rqst, 0, rqst->rq_snd_buf.len);
 		return -ENOTCONN;
 	}
-	if (!xprt_request_get_cong(xprt, rqst))
-		return -EBADSLT;
 	sc = rpcrdma2_sendctx_get(ep);
 	if (!sc)
 		return -ENOBUFS;

@@ -534,10 +534,17 @@ void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
 		return;
 	mutex_lock(&r->rx_mr_mutex);
 	if (!list_empty(&req->rl_mrs)) {
+		bool posted = false;
+
 		reinit_completion(&req->rl_inv_done);
 		if (!READ_ONCE(req->rl_ep->re_qp_dead) &&
-		    frwr2_post_localinv(req, frwr2_wc_localinv_wake))
+		    frwr2_post_localinv(req, frwr2_wc_localinv_wake)) {
 			wait_for_completion(&req->rl_inv_done);
+			posted = true;
+		}
+		trace_xprtrdma2_unmap_sync(req->rl_rqst,
+					   list_count_nodes(&req->rl_mrs),
+					   posted);
 		rpcrdma2_frwr_release_all(req);
 	}
 	req->rl_ep = NULL;

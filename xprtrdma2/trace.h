@@ -301,6 +301,15 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_resend,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/*
+ * ->buf_free of an RPC whose MRs are still registered (killed or timed
+ * out before its reply). a: MRs, b: 1 if their LOCAL_INV was posted and
+ * completed, 0 if the QP was already in the error state
+ */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_unmap_sync,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: the RDMA2_ERROR code, b: DDP chunks off for the connection */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_ddp_off,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

@@ -287,6 +287,49 @@ else
 fi
 rm -f "$src"
 
+# An RPC that ends before its reply, its chunks still registered: umount
+# -f kills the mount's RPCs (nfs_umount_begin, rpc_killall_tasks) while
+# 1 MiB O_DIRECT WRITEs stream. One killed between its Send and its reply
+# still has its Read chunk open to the server, so ->buf_free posts
+# LOCAL_INV and waits for it before the pages can go
+# (xprtrdma2_unmap_sync: MRs, then 1 for LOCAL_INV done). Whatever the
+# server does with the dead rkey after that, the mount carries on.
+name="an RPC killed with its chunks registered"
+t0=$EPOCHSECONDS
+if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"; then
+	echo "$name: mounted in $((EPOCHSECONDS - t0)) s"
+	echo > /sys/kernel/tracing/trace
+	for try in 1 2 3 4 5; do
+		# (an umount -f that found nothing open unmounted)
+		grep -q " $mnt " /proc/mounts ||
+			kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" \
+				"$GUEST_IP:/" || break
+		t0=$EPOCHSECONDS
+		dd if=/dev/zero of="$mnt/kill" bs=1M count=64 oflag=direct \
+			status=none 2>/dev/null &
+		ddpid=$!
+		sleep 1
+		umount -f "$mnt" 2>/dev/null
+		t1=$EPOCHSECONDS
+		wait "$ddpid"
+		rc=$?
+		n=$(trace_count xprtrdma2_unmap_sync)
+		echo "$name: try $try: umount -f after $((t1 - t0)) s, dd exited $rc after $((EPOCHSECONDS - t0)) s, $n RPCs freed with MRs"
+		[ "$n" -gt 0 ] && break
+	done
+	grep -q " $mnt " /proc/mounts ||
+		kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"
+	t_check "$name: ->buf_free invalidated its MRs ($n in $try tries)" \
+		grep -Eq 'xprtrdma2_unmap_sync:.* [1-9][0-9]* 1$' /sys/kernel/tracing/trace
+	grep -m3 'xprtrdma2_unmap_sync:' /sys/kernel/tracing/trace
+	rm -f "$mnt/kill"
+	nfs_roundtrip "$name: afterwards" "$mnt" 1
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+else
+	t_fail "$name mounts" "mount failed"
+fi
+
 # The device goes away for good under a mount: umount returns. NFSv4
 # then still tries DESTROY_SESSION / DESTROY_CLIENTID, each for one RPC
 # timeout with retransmissions (timeo=50,retrans=1 bounds that), and the

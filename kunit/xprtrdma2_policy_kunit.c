@@ -245,6 +245,20 @@ static void xprtrdma2_error_conn_off_test(struct kunit *test)
 			0);
 }
 
+static void xprtrdma2_reply_resource_errno_test(struct kunit *test)
+{
+	/* a reply the buffer cannot take: what TCP's decoder would say */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(60100, 4200),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(U32_MAX, 0),
+			-ERANGE);
+	/* it would fit the buffer: our Reply chunk fell short */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(4200, 4200),
+			-EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(0, 4200),
+			-EMSGSIZE);
+}
+
 struct chunk_vector {
 	const char *name;
 	u32 inline_len;		/* header + RPC message, sent inline */
@@ -456,6 +470,7 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_error_errno_test),
 	KUNIT_CASE(xprtrdma2_error_resend_test),
 	KUNIT_CASE(xprtrdma2_error_conn_off_test),
+	KUNIT_CASE(xprtrdma2_reply_resource_errno_test),
 	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),

@@ -310,6 +310,11 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_unmap_sync,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/* a: rdma_length_needed of an RDMA2_ERR_REPLY_RESOURCE, b: rq_rcv_buf.buflen */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_reply_resource,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: the RDMA2_ERROR code, b: DDP chunks off for the connection */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_ddp_off,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

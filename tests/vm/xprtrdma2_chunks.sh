@@ -77,9 +77,8 @@ PY
 # big_xattr NAME: a 60 KB user xattr set and read back after
 # drop_caches: SETXATTR's value is not DDP-eligible, so the Call is a
 # Long Call; GETXATTR's reply comes in a Reply chunk. The value is read
-# as getfattr(1) does, size first: Python's os.getxattr() tries a
-# 128-byte buffer first, whose Reply chunk cannot take the reply
-# (RDMA2_ERR_REPLY_RESOURCE; see Documentation/xprtrdma2.rst).
+# as getfattr(1) does, size first (a v1 server cannot do better than
+# fail a GETXATTR into a small buffer: small_xattr_read below).
 big_xattr() {
 	t_check "$1: 60 KB xattr round trip" python3 - "$mnt/x" <<'PY'
 import ctypes, os, sys
@@ -96,6 +95,31 @@ assert libc.getxattr(path, name, buf, size) == size, "getxattr"
 assert buf.raw == value, "xattr differs"
 os.unlink(path)
 PY
+}
+
+# small_xattr_read NAME: the same value read as Python's os.getxattr()
+# does: a 128-byte buffer first, then 64 KiB after ERANGE. The first
+# GETXATTR's reply is far over the Reply chunk its one page makes, and
+# over the buffer: svcrdma2 answers RDMA2_ERR_REPLY_RESOURCE with the
+# length it needs, which fails the RPC with -ERANGE, as the NFS client's
+# decoder does over TCP (xprtrdma2_reply_resource: needed, buffer).
+small_xattr_read() {
+	local n0
+	n0=$(trace_count xprtrdma2_reply_resource)
+	t_check "$1: 60 KB xattr read into a 128-byte buffer first (ERANGE), then 64 KiB" \
+		timeout 60 python3 - "$mnt/x" <<'PY'
+import os, sys
+path, name = sys.argv[1], "user.big"
+value = os.urandom(60000)
+open(path, "w").close()
+os.setxattr(path, name, value)
+open("/proc/sys/vm/drop_caches", "w").write("3")
+assert os.getxattr(path, name) == value, "xattr differs"
+os.unlink(path)
+PY
+	t_check "$1: ... the first refused with the length needed (tracepoint)" \
+		[ "$(trace_count xprtrdma2_reply_resource)" -gt "$n0" ]
+	grep -m1 'xprtrdma2_reply_resource:' /sys/kernel/tracing/trace
 }
 
 # gt0 / eq0 NAME FIELD: mountstats field FIELD is above zero / zero
@@ -136,6 +160,7 @@ chunk_case() {
 	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
 	if [ "$nfsvers" = 4.2 ]; then
 		big_xattr "$name"
+		[ "$vers" = 2 ] && small_xattr_read "$name"
 		big_readdir "$name"
 	fi
 	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]

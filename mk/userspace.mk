@@ -25,7 +25,7 @@ US_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
 US_TESTS    := $(patsubst tests/userspace/%.c,build/us/%,$(wildcard tests/userspace/*_test.c))
 FUZZERS     := $(patsubst fuzz/%.c,build/fuzz/%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_TIME   ?= 60
-FUZZ_SHORT  ?= 30
+FUZZ_SHORT  ?= 15
 US_TESTAUX  := $(filter-out %_test.c,$(wildcard tests/userspace/*.c))
 
 build/us/%: tests/userspace/%.c $(US_LIBSRC) $(US_TESTAUX) $(US_HDRS)

@@ -22,7 +22,14 @@ t_time() {
 }
 
 t_pass() { t_time "$1"; echo "PASS: $1"; }
-t_fail() { t_time "$1"; echo "FAIL: $1: $2"; T_FAILED=1; }
+t_fail() {
+	t_time "$1"
+	echo "FAIL: $1: $2"
+	# what the tracepoints saw up to the first failure, for the post-mortem
+	[ "$T_FAILED" = 1 ] || [ -z "${RESULTS:-}" ] ||
+		cat /sys/kernel/tracing/trace > "$RESULTS/trace-at-first-fail" 2>/dev/null
+	T_FAILED=1
+}
 
 # t_check NAME CMD...: pass when CMD succeeds.
 t_check() {

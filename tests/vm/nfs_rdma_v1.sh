@@ -20,7 +20,7 @@ t_check "NFSv4.2 mount is over rdma" \
 nfs_roundtrip "NFSv4.2 rdma" "$mnt" 4
 if command -v fio > /dev/null; then
 	t_check "NFSv4.2 rdma fio write+verify" \
-		fio --name=v42 --directory="$mnt" --rw=randwrite --bs=4k --size=4m \
+		fio --name=v42 --directory="$mnt" --rw=randwrite --bs=4k --size=1m \
 			--ioengine=psync --verify=crc32c --do_verify=1 --verify_state_save=0 \
 			--output=/dev/null
 fi

@@ -821,7 +821,7 @@ fresh "after the overrun"
 # 4. Wire fuzzing from the codec corpus
 # ====================================================================
 FUZZ_SECS=240
-p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-8000}" --seed "${FUZZ_SEED:-20491}" \
+p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-4000}" --seed "${FUZZ_SEED:-20491}" \
 	--corpus "$RPCRDMA2_TOP/fuzz/corpus/fuzz_codec" "$GUEST_IP"
 p_expect "fuzz: every error reply as the codec says, no reply where none is due, no unexplained close" 0 \
 	'^fuzz: 0 failures$' \

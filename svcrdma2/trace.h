@@ -15,30 +15,25 @@
 #include <rdma/ib_verbs.h>
 #include <rdma/rdma_cm.h>
 
+#include <rpcrdma2/trace_common.h>
+
 #include "svc_rdma2.h"
 
 DECLARE_EVENT_CLASS(svcrdma2_completion_class,
 	TP_PROTO(const struct ib_wc *wc, const struct svc_rdma2_cid *cid),
 	TP_ARGS(wc, cid),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, status)
-		__field(u32, vendor_err)
-		__field(u32, byte_len)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_WC_FIELDS
 		__field(u32, wc_flags)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->status = wc->status;
-		__entry->vendor_err = wc->status ? wc->vendor_err : 0;
-		__entry->byte_len = wc->status ? 0 : wc->byte_len;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_WC_ASSIGN(wc);
 		__entry->wc_flags = wc->wc_flags;
 	),
-	TP_printk("cq.id=%u cid=%d status=%u vendor_err=%u byte_len=%u flags=0x%x",
-		  __entry->cq_id, __entry->completion_id, __entry->status,
-		  __entry->vendor_err, __entry->byte_len, __entry->wc_flags)
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_WC_FORMAT " flags=0x%x",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_WC_VARARGS, __entry->wc_flags)
 );
 
 #define DEFINE_SVCRDMA2_COMPLETION(name)				\
@@ -132,20 +127,17 @@ DECLARE_EVENT_CLASS(svcrdma2_xprt_class,
 		  __entry->credits, __entry->inline_reply, __entry->reminv)
 );
 
-DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_accept,
-	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
-	TP_ARGS(sx, ret));
-DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_post_recv_err,
-	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
-	TP_ARGS(sx, ret));
-DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_version,
-	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
-	TP_ARGS(sx, ret));
-DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_sq_full,
-	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
-	TP_ARGS(sx, ret));
+#define DEFINE_SVCRDMA2_XPRT_EVENT(name)				\
+	DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_##name,		\
+		TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),	\
+		TP_ARGS(sx, ret))
 
-TRACE_EVENT(svcrdma2_disconnect,
+DEFINE_SVCRDMA2_XPRT_EVENT(accept);
+DEFINE_SVCRDMA2_XPRT_EVENT(post_recv_err);
+DEFINE_SVCRDMA2_XPRT_EVENT(version);
+DEFINE_SVCRDMA2_XPRT_EVENT(sq_full);
+
+DECLARE_EVENT_CLASS(svcrdma2_addr_class,
 	TP_PROTO(const struct svc_rdma2_xprt *sx),
 	TP_ARGS(sx),
 	TP_STRUCT__entry(
@@ -157,24 +149,24 @@ TRACE_EVENT(svcrdma2_disconnect,
 	TP_printk("addr=%s", __get_str(addr))
 );
 
+DEFINE_EVENT(svcrdma2_addr_class, svcrdma2_disconnect,
+	TP_PROTO(const struct svc_rdma2_xprt *sx),
+	TP_ARGS(sx));
+
 DECLARE_EVENT_CLASS(svcrdma2_props_class,
 	TP_PROTO(const struct svc_rdma2_xprt *sx,
 		 const struct rpcrdma2_props *props),
 	TP_ARGS(sx, props),
 	TP_STRUCT__entry(
-		__field(u32, present)
-		__field(u32, rbsiz)
-		__field(u32, brs)
+		RPCRDMA2_PROPS_FIELDS
 		__string(addr, sx->sx_xprt.xpt_remotebuf)
 	),
 	TP_fast_assign(
-		__entry->present = props->present;
-		__entry->rbsiz = props->rbsiz;
-		__entry->brs = props->brs;
+		RPCRDMA2_PROPS_ASSIGN(props);
 		__assign_str(addr);
 	),
-	TP_printk("addr=%s present=0x%x rbsiz=%u brs=%u", __get_str(addr),
-		  __entry->present, __entry->rbsiz, __entry->brs)
+	TP_printk("addr=%s " RPCRDMA2_PROPS_FORMAT, __get_str(addr),
+		  RPCRDMA2_PROPS_VARARGS)
 );
 
 DEFINE_EVENT(svcrdma2_props_class, svcrdma2_connprop_recv,
@@ -191,12 +183,8 @@ TRACE_EVENT(svcrdma2_decode_rqst,
 		 const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, credits)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_HDR_FIELDS
 		__field(u32, reads)
 		__field(u32, writes)
 		__field(bool, reply)
@@ -204,23 +192,19 @@ TRACE_EVENT(svcrdma2_decode_rqst,
 		__field(u32, rpc_len)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->credits = hdr->credits;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_HDR_ASSIGN(hdr);
 		__entry->reads = hdr->cl.nr_read_chunks;
 		__entry->writes = hdr->cl.nr_writes;
 		__entry->reply = hdr->cl.has_reply;
 		__entry->inv = hdr->cl.inv_handle;
 		__entry->rpc_len = hdr->rpc_len;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u htype=%u read_chunks=%u write_chunks=%u reply_chunk=%d inv_handle=0x%x rpc_len=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->credits, __entry->htype,
-		  __entry->reads, __entry->writes, __entry->reply,
-		  __entry->inv, __entry->rpc_len)
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_HDR_FORMAT
+		  " read_chunks=%u write_chunks=%u reply_chunk=%d inv_handle=0x%x rpc_len=%u",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_HDR_VARARGS, __entry->reads,
+		  __entry->writes, __entry->reply, __entry->inv,
+		  __entry->rpc_len)
 );
 
 TRACE_EVENT(svcrdma2_decode_err,
@@ -229,28 +213,21 @@ TRACE_EVENT(svcrdma2_decode_err,
 		 const struct rpcrdma2_reject *rej),
 	TP_ARGS(cid, hdr, rej),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_MSG_FIELDS
 		__field(bool, discard)
 		__field(u32, code)
 		__string(reason, rpcrdma2_reason_name(rej->reason))
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_MSG_ASSIGN(hdr);
 		__entry->discard = rej->discard;
 		__entry->code = rej->reply.code;
 		__assign_str(reason);
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u reason=%s %s code=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->htype, __get_str(reason),
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT " reason=%s %s code=%u",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS, __get_str(reason),
 		  __entry->discard ? "discard" : "answer", __entry->code)
 );
 
@@ -259,24 +236,17 @@ TRACE_EVENT(svcrdma2_drop,
 		 const struct rpcrdma2_hdr *hdr, const char *why),
 	TP_ARGS(cid, hdr, why),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_MSG_FIELDS
 		__string(why, why)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_MSG_ASSIGN(hdr);
 		__assign_str(why);
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u dropped: %s",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->htype, __get_str(why))
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT " dropped: %s",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS, __get_str(why))
 );
 
 TRACE_EVENT(svcrdma2_send_error,
@@ -285,24 +255,22 @@ TRACE_EVENT(svcrdma2_send_error,
 		 const struct rpcrdma2_hdr *out, int len),
 	TP_ARGS(sx, cid, out, len),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, xid)
 		__field(u32, vers)
 		__field(u32, code)
 		__field(int, len)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->xid = out->xid;
 		__entry->vers = out->vers;
 		__entry->code = out->err.code;
 		__entry->len = len;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u err=%u len=%d",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->code, __entry->len)
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%u len=%d",
+		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+		  __entry->code, __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_reject,
@@ -312,8 +280,7 @@ TRACE_EVENT(svcrdma2_reject,
 		 const struct rpcrdma2_reject *rej, int len),
 	TP_ARGS(sx, cid, in, rej, len),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, xid)
 		__field(u32, vers)
 		__field(u32, code)
@@ -321,18 +288,16 @@ TRACE_EVENT(svcrdma2_reject,
 		__string(reason, rpcrdma2_reason_name(rej->reason))
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->xid = in->xid;
 		__entry->vers = in->vers;
 		__entry->code = rej->reply.code;
 		__entry->len = len;
 		__assign_str(reason);
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u err=%u reason=%s len=%d",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->code, __get_str(reason),
-		  __entry->len)
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%u reason=%s len=%d",
+		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+		  __entry->code, __get_str(reason), __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_post_send,
@@ -340,36 +305,32 @@ TRACE_EVENT(svcrdma2_post_send,
 		 const struct svc_rdma2_cid *cid, u32 len, u32 sqes),
 	TP_ARGS(sx, cid, len, sqes),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, len)
 		__field(u32, sqes)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->len = len;
 		__entry->sqes = sqes;
 	),
-	TP_printk("cq.id=%u cid=%d len=%u sqes=%u", __entry->cq_id,
-		  __entry->completion_id, __entry->len, __entry->sqes)
+	TP_printk(RPCRDMA2_CID_FORMAT " len=%u sqes=%u", RPCRDMA2_CID_VARARGS,
+		  __entry->len, __entry->sqes)
 );
 
 DECLARE_EVENT_CLASS(svcrdma2_cid_ret_class,
 	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(int, ret)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->ret = ret;
 	),
-	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
-		  __entry->completion_id, __entry->ret)
+	TP_printk(RPCRDMA2_CID_FORMAT " ret=%d", RPCRDMA2_CID_VARARGS,
+		  __entry->ret)
 );
 
 DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
@@ -384,19 +345,17 @@ TRACE_EVENT(svcrdma2_read_done,
 	TP_PROTO(const struct svc_rdma2_cid *cid, int ret, u32 len),
 	TP_ARGS(cid, ret, len),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(int, ret)
 		__field(u32, len)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->ret = ret;
 		__entry->len = len;
 	),
-	TP_printk("cq.id=%u cid=%d ret=%d call_len=%u", __entry->cq_id,
-		  __entry->completion_id, __entry->ret, __entry->len)
+	TP_printk(RPCRDMA2_CID_FORMAT " ret=%d call_len=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->ret, __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_reply_too_big,
@@ -404,20 +363,17 @@ TRACE_EVENT(svcrdma2_reply_too_big,
 		 const struct svc_rdma2_cid *cid, u32 needed, u64 room),
 	TP_ARGS(sx, cid, needed, room),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, needed)
 		__field(u64, room)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->needed = needed;
 		__entry->room = room;
 	),
-	TP_printk("cq.id=%u cid=%d needed=%u reply_chunk=%llu",
-		  __entry->cq_id, __entry->completion_id, __entry->needed,
-		  __entry->room)
+	TP_printk(RPCRDMA2_CID_FORMAT " needed=%u reply_chunk=%llu",
+		  RPCRDMA2_CID_VARARGS, __entry->needed, __entry->room)
 );
 
 TRACE_EVENT(svcrdma2_reply,
@@ -426,8 +382,7 @@ TRACE_EVENT(svcrdma2_reply,
 		 u32 inv),
 	TP_ARGS(rcid, scid, len, reply_chunk, inv),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, send_cq_id)
 		__field(int, send_cid)
 		__field(u32, len)
@@ -435,18 +390,16 @@ TRACE_EVENT(svcrdma2_reply,
 		__field(u32, inv)
 	),
 	TP_fast_assign(
-		__entry->cq_id = rcid->queue_id;
-		__entry->completion_id = rcid->completion_id;
+		RPCRDMA2_CID_ASSIGN(rcid);
 		__entry->send_cq_id = scid->queue_id;
 		__entry->send_cid = scid->completion_id;
 		__entry->len = len;
 		__entry->reply_chunk = reply_chunk;
 		__entry->inv = inv;
 	),
-	TP_printk("cq.id=%u cid=%d send cq.id=%u cid=%d len=%u reply_chunk=%d inv=0x%x",
-		  __entry->cq_id, __entry->completion_id, __entry->send_cq_id,
-		  __entry->send_cid, __entry->len, __entry->reply_chunk,
-		  __entry->inv)
+	TP_printk(RPCRDMA2_CID_FORMAT " send cq.id=%u cid=%d len=%u reply_chunk=%d inv=0x%x",
+		  RPCRDMA2_CID_VARARGS, __entry->send_cq_id, __entry->send_cid,
+		  __entry->len, __entry->reply_chunk, __entry->inv)
 );
 
 /* Backchannel (backchannel.c): reverse-direction Calls and replies */
@@ -456,24 +409,22 @@ TRACE_EVENT(svcrdma2_cb_call,
 		 const struct rpcrdma2_hdr *hdr, u32 len),
 	TP_ARGS(cid, hdr, len),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, xid)
 		__field(u32, vers)
 		__field(u32, credits)
 		__field(u32, len)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->xid = hdr->xid;
 		__entry->vers = hdr->vers;
 		__entry->credits = hdr->credits;
 		__entry->len = len;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u rpc_len=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->credits, __entry->len)
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u credits=%u rpc_len=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+		  __entry->credits, __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_cb_reply,
@@ -481,8 +432,7 @@ TRACE_EVENT(svcrdma2_cb_reply,
 		 const struct rpcrdma2_hdr *hdr, u32 xid, u32 cwnd),
 	TP_ARGS(cid, hdr, xid, cwnd),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, xid)
 		__field(u32, vers)
 		__field(u32, credits)
@@ -490,18 +440,16 @@ TRACE_EVENT(svcrdma2_cb_reply,
 		__field(u32, len)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->xid = xid;
 		__entry->vers = hdr->vers;
 		__entry->credits = hdr->credits;
 		__entry->cwnd = cwnd;
 		__entry->len = hdr->rpc_len;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u window=%u rpc_len=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->credits, __entry->cwnd,
-		  __entry->len)
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u credits=%u window=%u rpc_len=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+		  __entry->credits, __entry->cwnd, __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_cb_send,
@@ -521,21 +469,11 @@ TRACE_EVENT(svcrdma2_cb_send,
 		  __entry->xid, __entry->ret)
 );
 
-DEFINE_EVENT(svcrdma2_xprt_class, svcrdma2_cb_setup,
-	TP_PROTO(const struct svc_rdma2_xprt *sx, int ret),
-	TP_ARGS(sx, ret));
+DEFINE_SVCRDMA2_XPRT_EVENT(cb_setup);
 
-TRACE_EVENT(svcrdma2_cb_close,
+DEFINE_EVENT(svcrdma2_addr_class, svcrdma2_cb_close,
 	TP_PROTO(const struct svc_rdma2_xprt *sx),
-	TP_ARGS(sx),
-	TP_STRUCT__entry(
-		__string(addr, sx->sx_xprt.xpt_remotebuf)
-	),
-	TP_fast_assign(
-		__assign_str(addr);
-	),
-	TP_printk("addr=%s", __get_str(addr))
-);
+	TP_ARGS(sx));
 
 #endif /* _SVC_RDMA2_TRACE_H */
 

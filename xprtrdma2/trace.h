@@ -17,34 +17,29 @@
 #include <rdma/ib_verbs.h>
 #include <rdma/rdma_cm.h>
 
+#include <rpcrdma2/trace_common.h>
+
 #include "xprt_rdma2.h"
 
 DECLARE_EVENT_CLASS(xprtrdma2_completion_class,
 	TP_PROTO(const struct ib_wc *wc, const struct rpcrdma2_cid *cid),
 	TP_ARGS(wc, cid),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, status)
-		__field(u32, vendor_err)
-		__field(u32, byte_len)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_WC_FIELDS
 		__field(u32, wc_flags)
 		__field(u32, inv_rkey)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->status = wc->status;
-		__entry->vendor_err = wc->status ? wc->vendor_err : 0;
-		__entry->byte_len = wc->status ? 0 : wc->byte_len;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_WC_ASSIGN(wc);
 		__entry->wc_flags = wc->status ? 0 : wc->wc_flags;
 		__entry->inv_rkey = !wc->status &&
 			(wc->wc_flags & IB_WC_WITH_INVALIDATE) ?
 			wc->ex.invalidate_rkey : 0;
 	),
-	TP_printk("cq.id=%u cid=%d status=%u vendor_err=%u byte_len=%u flags=0x%x inv_rkey=0x%x",
-		  __entry->cq_id, __entry->completion_id, __entry->status,
-		  __entry->vendor_err, __entry->byte_len, __entry->wc_flags,
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_WC_FORMAT " flags=0x%x inv_rkey=0x%x",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_WC_VARARGS, __entry->wc_flags,
 		  __entry->inv_rkey)
 );
 
@@ -65,24 +60,22 @@ TRACE_EVENT(xprtrdma2_mr_map,
 		 unsigned int nents),
 	TP_ARGS(cid, seg, nents),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, handle)
 		__field(u32, length)
 		__field(u64, offset)
 		__field(unsigned int, nents)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->handle = seg->handle;
 		__entry->length = seg->length;
 		__entry->offset = seg->offset;
 		__entry->nents = nents;
 	),
-	TP_printk("cq.id=%u cid=%d handle=0x%08x length=%u offset=0x%016llx nents=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->handle,
-		  __entry->length, __entry->offset, __entry->nents)
+	TP_printk(RPCRDMA2_CID_FORMAT " handle=0x%08x length=%u offset=0x%016llx nents=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->handle, __entry->length,
+		  __entry->offset, __entry->nents)
 );
 
 /* A Receive invalidated an rkey that is not one of its RPC's MRs */
@@ -90,20 +83,17 @@ TRACE_EVENT(xprtrdma2_reminv_foreign,
 	TP_PROTO(const struct rpcrdma2_cid *cid, u32 xid, u32 rkey),
 	TP_ARGS(cid, xid, rkey),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(u32, xid)
 		__field(u32, rkey)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->xid = xid;
 		__entry->rkey = rkey;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x rkey=0x%08x",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->rkey)
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x rkey=0x%08x",
+		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->rkey)
 );
 
 TRACE_EVENT(xprtrdma2_setup,
@@ -200,18 +190,14 @@ TRACE_EVENT(xprtrdma2_connprop_recv,
 	TP_ARGS(ep, props),
 	TP_STRUCT__entry(
 		__field(const void *, ep)
-		__field(u32, present)
-		__field(u32, rbsiz)
-		__field(u32, brs)
+		RPCRDMA2_PROPS_FIELDS
 	),
 	TP_fast_assign(
 		__entry->ep = ep;
-		__entry->present = props->present;
-		__entry->rbsiz = props->rbsiz;
-		__entry->brs = props->brs;
+		RPCRDMA2_PROPS_ASSIGN(props);
 	),
-	TP_printk("ep=%p present=0x%x rbsiz=%u brs=%u", __entry->ep,
-		  __entry->present, __entry->rbsiz, __entry->brs)
+	TP_printk("ep=%p " RPCRDMA2_PROPS_FORMAT, __entry->ep,
+		  RPCRDMA2_PROPS_VARARGS)
 );
 
 DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
@@ -219,17 +205,15 @@ DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
 		 int ret),
 	TP_ARGS(ep, cid, ret),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
+		RPCRDMA2_CID_FIELDS
 		__field(int, ret)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
+		RPCRDMA2_CID_ASSIGN(cid);
 		__entry->ret = ret;
 	),
-	TP_printk("cq.id=%u cid=%d ret=%d", __entry->cq_id,
-		  __entry->completion_id, __entry->ret)
+	TP_printk(RPCRDMA2_CID_FORMAT " ret=%d", RPCRDMA2_CID_VARARGS,
+		  __entry->ret)
 );
 
 DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_send,
@@ -350,29 +334,20 @@ DECLARE_EVENT_CLASS(xprtrdma2_hdr_class,
 		 int arg),
 	TP_ARGS(cid, hdr, arg),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, credits)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_HDR_FIELDS
 		__field(u32, flags)
 		__field(int, arg)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->credits = hdr->credits;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_HDR_ASSIGN(hdr);
 		__entry->flags = hdr->flags;
 		__entry->arg = arg;
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u credits=%u htype=%u flags=0x%x arg=%d",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->credits, __entry->htype,
-		  __entry->flags, __entry->arg)
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_HDR_FORMAT " flags=0x%x arg=%d",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_HDR_VARARGS, __entry->flags,
+		  __entry->arg)
 );
 
 #define DEFINE_XPRTRDMA2_HDR_EVENT(name)				\
@@ -392,22 +367,15 @@ DECLARE_EVENT_CLASS(xprtrdma2_hdr_only_class,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_MSG_FIELDS
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_MSG_ASSIGN(hdr);
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->htype)
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT,
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS)
 );
 
 DEFINE_EVENT(xprtrdma2_hdr_only_class, xprtrdma2_no_rqst,
@@ -424,24 +392,17 @@ TRACE_EVENT(xprtrdma2_bc_drop,
 		 const char *why),
 	TP_ARGS(cid, hdr, why),
 	TP_STRUCT__entry(
-		__field(u32, cq_id)
-		__field(int, completion_id)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, htype)
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_MSG_FIELDS
 		__string(why, why)
 	),
 	TP_fast_assign(
-		__entry->cq_id = cid->queue_id;
-		__entry->completion_id = cid->completion_id;
-		__entry->xid = hdr->xid;
-		__entry->vers = hdr->vers;
-		__entry->htype = hdr->htype;
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_MSG_ASSIGN(hdr);
 		__assign_str(why);
 	),
-	TP_printk("cq.id=%u cid=%d xid=0x%08x vers=%u htype=%u dropped: %s",
-		  __entry->cq_id, __entry->completion_id, __entry->xid,
-		  __entry->vers, __entry->htype, __get_str(why))
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT " dropped: %s",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS, __get_str(why))
 );
 
 /* a reverse-direction rqst back in the pool: its reply was sent, or not */

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the events of xprtrdma2/trace.h and svcrdma2/trace.h (one
+ * TRACE_SYSTEM, rpcrdma2) record and print alike, as macros to use inside
+ * TRACE_EVENT() and DECLARE_EVENT_CLASS(), after SVC_XPRT_ENDPOINT_* in
+ * include/trace/events/sunrpc.h. Each set has
+ *
+ *   _FIELDS   in TP_STRUCT__entry()
+ *   _ASSIGN() in TP_fast_assign(), one statement
+ *   _FORMAT   in TP_printk(), a string literal to paste into the format
+ *   _VARARGS  in TP_printk(), the arguments of _FORMAT
+ *
+ * The macros expand where a trace.h uses them, so on each pass that
+ * define_trace.h makes over that trace.h they take that pass's __field()
+ * and __entry: unlike a trace.h, this header is read only once.
+ */
+#ifndef _RPCRDMA2_TRACE_COMMON_H
+#define _RPCRDMA2_TRACE_COMMON_H
+
+/*
+ * The completion ID (queue_id, completion_id) of a work-request context:
+ * struct rpcrdma2_cid on the client, struct svc_rdma2_cid on the server.
+ */
+#define RPCRDMA2_CID_FIELDS						\
+	__field(u32, cq_id)						\
+	__field(int, completion_id)
+
+#define RPCRDMA2_CID_ASSIGN(cid)					\
+	do {								\
+		__entry->cq_id = (cid)->queue_id;			\
+		__entry->completion_id = (cid)->completion_id;		\
+	} while (0)
+
+#define RPCRDMA2_CID_FORMAT	"cq.id=%u cid=%d"
+
+#define RPCRDMA2_CID_VARARGS	__entry->cq_id, __entry->completion_id
+
+/*
+ * A struct ib_wc: its vendor error only when it failed, the bytes it
+ * carried only when it did not.
+ */
+#define RPCRDMA2_WC_FIELDS						\
+	__field(u32, status)						\
+	__field(u32, vendor_err)					\
+	__field(u32, byte_len)
+
+#define RPCRDMA2_WC_ASSIGN(wc)						\
+	do {								\
+		__entry->status = (wc)->status;				\
+		__entry->vendor_err = (wc)->status ? (wc)->vendor_err : 0; \
+		__entry->byte_len = (wc)->status ? 0 : (wc)->byte_len;	\
+	} while (0)
+
+#define RPCRDMA2_WC_FORMAT	"status=%u vendor_err=%u byte_len=%u"
+
+#define RPCRDMA2_WC_VARARGS						\
+	__entry->status, __entry->vendor_err, __entry->byte_len
+
+/*
+ * The fixed part of a decoded transport header (struct rpcrdma2_hdr):
+ * xid, version, credits, type.
+ */
+#define RPCRDMA2_HDR_FIELDS						\
+	__field(u32, xid)						\
+	__field(u32, vers)						\
+	__field(u32, credits)						\
+	__field(u32, htype)
+
+#define RPCRDMA2_HDR_ASSIGN(hdr)					\
+	do {								\
+		__entry->xid = (hdr)->xid;				\
+		__entry->vers = (hdr)->vers;				\
+		__entry->credits = (hdr)->credits;			\
+		__entry->htype = (hdr)->htype;				\
+	} while (0)
+
+#define RPCRDMA2_HDR_FORMAT	"xid=0x%08x vers=%u credits=%u htype=%u"
+
+#define RPCRDMA2_HDR_VARARGS						\
+	__entry->xid, __entry->vers, __entry->credits, __entry->htype
+
+/*
+ * Which message a transport header is, for the events that drop or
+ * refuse it: xid, version, type.
+ */
+#define RPCRDMA2_MSG_FIELDS						\
+	__field(u32, xid)						\
+	__field(u32, vers)						\
+	__field(u32, htype)
+
+#define RPCRDMA2_MSG_ASSIGN(hdr)					\
+	do {								\
+		__entry->xid = (hdr)->xid;				\
+		__entry->vers = (hdr)->vers;				\
+		__entry->htype = (hdr)->htype;				\
+	} while (0)
+
+#define RPCRDMA2_MSG_FORMAT	"xid=0x%08x vers=%u htype=%u"
+
+#define RPCRDMA2_MSG_VARARGS						\
+	__entry->xid, __entry->vers, __entry->htype
+
+/* The peer's transport properties (struct rpcrdma2_props) */
+#define RPCRDMA2_PROPS_FIELDS						\
+	__field(u32, present)						\
+	__field(u32, rbsiz)						\
+	__field(u32, brs)
+
+#define RPCRDMA2_PROPS_ASSIGN(props)					\
+	do {								\
+		__entry->present = (props)->present;			\
+		__entry->rbsiz = (props)->rbsiz;			\
+		__entry->brs = (props)->brs;				\
+	} while (0)
+
+#define RPCRDMA2_PROPS_FORMAT	"present=0x%x rbsiz=%u brs=%u"
+
+#define RPCRDMA2_PROPS_VARARGS						\
+	__entry->present, __entry->rbsiz, __entry->brs
+
+#endif /* _RPCRDMA2_TRACE_COMMON_H */

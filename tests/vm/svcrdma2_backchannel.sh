@@ -35,7 +35,6 @@ mkdir -p "$mnt"
 conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
 no_conns() { [ "$(conns)" -eq 0 ]; }
 cb_up() { grep -qx 'callback state: UP' /proc/fs/nfsd/clients/*/info 2>/dev/null; }
-has_deleg() { grep -q 'type: deleg' /proc/fs/nfsd/clients/*/states 2>/dev/null; }
 
 # deleg_recall VERS: a read delegation and its recall, timed.
 deleg_recall() {
@@ -186,92 +185,36 @@ echo 3 > /proc/sys/vm/drop_caches
 t_check "the client reads the file as the server has it" \
 	timeout 120 cmp "$EXPORT_DIR/$f" "$mnt/$f"
 
-# A callback outstanding when the connection dies (issue 8, test 3): the
-# client holds a read delegation; a conflicting local open makes nfsd
-# send CB_RECALL, and the link is deleted the moment svcrdma2 posts it
-# (cb_linkcut.py sends the DELLINK from a process already waiting on a
-# trace instance: starting `rdma link delete` takes longer than the
-# client's reply). An iteration counts only if the connection died with
-# the Call unanswered: cb_calls grew more than cb_replies by the time the
-# device was gone. Then nfsd's waiting callback fails (the backchannel
-# closes with the connection) and is retried or given up on: the
-# conflicting open finishes well within lease + grace (20 s) once the
-# link is back, nothing hangs, the data are intact.
-mkdir -p /sys/kernel/tracing/instances/cbcut
-echo 1 > /sys/kernel/tracing/instances/cbcut/events/rpcrdma2/svcrdma2_cb_call/enable
+# A callback outstanding when the connection dies (issue 8, test 3, cb_cut
+# in lib.sh): the link is deleted the moment svcrdma2 posts CB_RECALL. A
+# try counts only if the connection died with the Call unanswered
+# (cb_calls grew more than cb_replies); then nfsd's waiting callback
+# fails (the backchannel closes with the connection) and is retried or
+# given up on: the conflicting open finishes well within lease + grace
+# (20 s) once the link is back, nothing hangs, the data are intact.
 nfsd_cb_events() {
 	local e
 	for e in seq_status restart lost new_state recall_done; do
 		echo "$1" > "/sys/kernel/tracing/events/nfsd/nfsd_cb_$e/enable"
 	done
 }
+cut_gone() { t_check "$1: svcrdma2 tore the connection down" wait_for no_conns; }
+cut_unanswered() {
+	svcrdma2_unanswered || return 1
+	# nfsd saw its CB_COMPOUND fail (CB_SEQUENCE status) and queued the
+	# CB_RECALL again, or gave it up
+	t_check "$1: nfsd's waiting callback failed, not left waiting (nfsd_cb_seq_status tk_status < 0 or nfsd_cb_restart)" \
+		nfsd_cb_failed
+	return 0
+}
 nfsd_cb_events 1
-cb_failed='nfsd_cb_seq_status: .* tk_status=-[0-9]+ |nfsd_cb_restart: .*opcode=CB_RECALL'
-cut_done=0
-for i in 1 2 3 4; do
-	f=deleg-cut-$i
-	printf 'before the cut %s\n' "$i" > "$EXPORT_DIR/$f"
-	t_check "cut $i: callback channel UP" wait_for cb_up
-	exec 3< "$mnt/$f"
-	cat <&3 > /dev/null
-	if ! wait_for has_deleg; then
-		t_fail "cut $i: a read delegation" "none granted"
-		exec 3<&-
-		break
-	fi
-	idx=$(rdma dev show rxe0 | cut -d: -f1)
-	echo > /sys/kernel/tracing/instances/cbcut/trace
-	timeout 60 python3 "$(dirname "$0")/cb_linkcut.py" cbcut svcrdma2_cb_call "$idx" \
-		> /tmp/cut.$i 2>&1 &
-	cutter=$!
-	wait_for grep -q '^ready' /tmp/cut.$i || t_fail "cut $i: the cutter started" "$(cat /tmp/cut.$i)"
-	c0=$(svc_stat cb_calls) r0=$(svc_stat cb_replies)
-	f0=$(grep -cE "$cb_failed" /sys/kernel/tracing/trace)
-	t0=${EPOCHREALTIME/./}
-	timeout 60 bash -c "printf 'appended after the cut %s\n' $i >> '$EXPORT_DIR/$f'" &
-	opener=$!
-	wait "$cutter"
-	crc=$?
-	calls=$(($(svc_stat cb_calls) - c0)) replies=$(($(svc_stat cb_replies) - r0))
-	cat /tmp/cut.$i
-	t_check "cut $i: the link deleted as svcrdma2 sent the callback" test "$crc" -eq 0
-	t_check "cut $i: svcrdma2 tore the connection down" wait_for no_conns
-	echo "cut $i: $calls reverse-direction Calls sent, $replies replies taken before the device was gone"
-	t_check "rdma link add rxe0 (cut $i)" rdma link add rxe0 type rxe netdev eth0
-	t_check "rxe0 active again (cut $i)" wait_for bash -c 'rdma link show rxe0/1 | grep -q ACTIVE'
-	# an RPC, so that the client reconnects and binds the new connection
-	timeout 120 touch "$mnt/poke"
-	wait "$opener"
-	orc=$?
-	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
-	echo "cut $i: the conflicting open exited $orc after $ms ms"
-	t_check "cut $i: the conflicting open finished in $ms ms (< 20 s: lease + grace)" \
-		test "$orc" -eq 0 -a "$ms" -lt 20000
-	exec 3<&-
-	echo 3 > /proc/sys/vm/drop_caches
-	t_check "cut $i: the client reads the file as the server has it" \
-		timeout 120 cmp "$EXPORT_DIR/$f" "$mnt/$f"
-	rm -f "$EXPORT_DIR/$f" "$mnt/poke"
-	if [ "$calls" -gt "$replies" ]; then
-		# nfsd saw its CB_COMPOUND fail (CB_SEQUENCE status) and
-		# queued the CB_RECALL again, or gave it up
-		t_check "cut $i: nfsd's waiting callback failed, not left waiting (nfsd_cb_seq_status tk_status < 0 or nfsd_cb_restart)" \
-			test "$(grep -cE "$cb_failed" /sys/kernel/tracing/trace)" -gt "$f0"
-		cut_done=$i
-		break
-	fi
-	echo "cut $i: every Call was answered before the device went: again"
-done
+cb_cut "" svcrdma2_cb_call cut_unanswered gone=cut_gone \
+	deleted="as svcrdma2 sent the callback" limit="20 s: lease + grace" \
+	reads="the file as the server has it" \
+	outstanding="(cb_calls grew more than cb_replies)"
 grep -E 'svcrdma2_cb_(call|send|reply|close)|nfsd_cb_(seq_status|restart|lost|new_state|recall_done)' \
 	/sys/kernel/tracing/trace | tail -n 14
-if [ "$cut_done" -gt 0 ]; then
-	t_pass "cut $cut_done: the connection died with a callback outstanding (cb_calls grew more than cb_replies)"
-else
-	t_fail "a callback outstanding at the link loss" \
-		"in no iteration did the link go before the client's reply: the path was not exercised"
-fi
 nfsd_cb_events 0
-rmdir /sys/kernel/tracing/instances/cbcut
 t_check "the mount still works after the cuts" timeout 120 ls "$mnt"
 t_check "umount after the link loss" timeout 120 umount "$mnt"
 cat /proc/fs/svcrdma2/stats

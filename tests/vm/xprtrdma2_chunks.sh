@@ -340,6 +340,10 @@ if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"; then
 		rc=$?
 		n=$(trace_count xprtrdma2_unmap_sync)
 		echo "$name: try $try: umount -f after $((t1 - t0)) s, dd exited $rc after $((EPOCHSECONDS - t0)) s, $n RPCs freed with MRs"
+		# dd sometimes waits out the 60 s RPC timeout here: keep the
+		# trace of that for a look (a lead on one-off 60 s stalls)
+		[ $((EPOCHSECONDS - t0)) -gt 20 ] &&
+			cat /sys/kernel/tracing/trace > "$RESULTS/trace-kill-slow-$try"
 		[ "$n" -gt 0 ] && break
 	done
 	grep -q " $mnt " /proc/mounts ||

@@ -137,7 +137,7 @@ kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
 # vm_stages SCRIPT...: one stage per guest script, RPCRDMA2_VM_JOBS (default
 # 1) guests at a time; reports are printed in list order as the stages
 # finish. Two at a time took 29 min 56 s for the whole of make check on 2
-# cores against ~33 min one at a time (a KASAN guest keeps both cores busy
+# cores against 32-35 min one at a time (a KASAN guest keeps both cores busy
 # most of the time, so each stage runs 1.7-1.9x slower side by side), but
 # two of three such runs had a client connection time out once under that
 # load, which is not understood yet: one at a time until it is.

@@ -225,8 +225,9 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 		container_of(wc->wr_cqe, struct svc_rdma2_recv_ctxt, rc_cqe);
 
 	trace_svcrdma2_wc_recv(wc, &ctxt->rc_cid);
+	/* a flush too: the QP is in the error state, maybe with no CM event */
 	if (wc->status != IB_WC_SUCCESS)
-		goto out_flushed;
+		goto out_close;
 
 	/* replace the Receive this message used before anything else */
 	if (!test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) &&
@@ -245,11 +246,6 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 out_close:
 	svc_rdma2_recv_ctxt_put(sx, ctxt);
 	svc_rdma2_close(sx);
-	return;
-out_flushed:
-	svc_rdma2_recv_ctxt_put(sx, ctxt);
-	if (wc->status != IB_WC_WR_FLUSH_ERR)
-		svc_rdma2_close(sx);
 }
 
 /* RDMA2_CONNPROP: draft v2 §5.3.4; unknown properties were skipped */

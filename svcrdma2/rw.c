@@ -232,9 +232,11 @@ static void svc_rdma2_read_done(struct svc_rdma2_xprt *sx,
 		/* the Call is lost: RFC 8166 §4.5.3, the client sees a close */
 		trace_svcrdma2_read_done(&rd->rd_cid, status, 0);
 		svc_rdma2_recv_ctxt_put(sx, ctxt);
-		/* a flush means the connection is going already */
-		if (status != -ECANCELED)
-			svc_rdma2_close(sx);
+		/*
+		 * A flush too: the WR that failed may have been unsignaled,
+		 * whose error ib_cq drops, and then nothing else closes.
+		 */
+		svc_rdma2_close(sx);
 		return;
 	}
 

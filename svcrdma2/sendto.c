@@ -148,7 +148,7 @@ static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 	svc_rdma2_send_ctxt_put(sx, sctxt);
 	svc_rdma2_sq_put(sx, sqes);
 	/* a lost reply or Write: the client learns of it by the close */
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+	if (wc->status != IB_WC_SUCCESS)
 		svc_rdma2_close(sx);
 }
 

@@ -80,6 +80,21 @@ TRACE_EVENT(svcrdma2_cm_event,
 		  __entry->status)
 );
 
+TRACE_EVENT(svcrdma2_qp_event,
+	TP_PROTO(const struct svc_rdma2_xprt *sx, const struct ib_event *ev),
+	TP_ARGS(sx, ev),
+	TP_STRUCT__entry(
+		__field(int, event)
+		__string(addr, sx->sx_xprt.xpt_remotebuf)
+	),
+	TP_fast_assign(
+		__entry->event = ev->event;
+		__assign_str(addr);
+	),
+	TP_printk("addr=%s event=%s", __get_str(addr),
+		  ib_event_msg(__entry->event))
+);
+
 TRACE_EVENT(svcrdma2_conn_request,
 	TP_PROTO(const struct rdma_cm_id *id, int ret,
 		 const struct rpcrdma2_cm_pdata *pd),

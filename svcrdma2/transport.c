@@ -153,7 +153,12 @@ static void svc_rdma2_close_work(struct work_struct *work)
  * @sx: the connection
  *
  * Completion handlers never tear down: they ask for the close here and
- * an nfsd thread does it (svc_delete_xprt -> xpo_detach).
+ * an nfsd thread does it (svc_delete_xprt -> xpo_detach). Every
+ * unsuccessful completion asks, flushes included: a QP can go to the
+ * error state with no CM event (a failed RDMA Read whose WR was
+ * unsignaled, so ib_cq drops its error), and then only the flushes
+ * tell. XPT_CLOSE is set before every drain, so teardown's own flushes
+ * queue nothing.
  *
  * Context: any.
  */
@@ -167,6 +172,24 @@ void svc_rdma2_close(struct svc_rdma2_xprt *sx)
 }
 
 static struct svc_xprt_class svc_rdma2_class;
+
+/* A fatal asynchronous QP event: the QP is in the error state */
+static void svc_rdma2_qp_event(struct ib_event *event, void *context)
+{
+	struct svc_rdma2_xprt *sx = context;
+
+	trace_svcrdma2_qp_event(sx, event);
+	switch (event->event) {
+	case IB_EVENT_COMM_EST:
+	case IB_EVENT_PATH_MIG:
+	case IB_EVENT_SQ_DRAINED:
+	case IB_EVENT_QP_LAST_WQE_REACHED:
+		break;
+	default:
+		svc_rdma2_close(sx);
+		break;
+	}
+}
 
 static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
 						   struct net *net)
@@ -392,7 +415,7 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		goto out_free_sq_cq;
 	}
 
-	qp_attr.event_handler = NULL;
+	qp_attr.event_handler = svc_rdma2_qp_event;
 	qp_attr.qp_context = sx;
 	qp_attr.port_num = sx->sx_port_num;
 	qp_attr.cap.max_rdma_ctxs = rw_ctxs;
@@ -498,6 +521,8 @@ static int svc_rdma2_do_accept(struct svc_rdma2_xprt *sx)
 	return 0;
 
 out_flush:
+	/* the flushes close nothing: see svc_rdma2_close() */
+	set_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags);
 	ib_drain_qp(sx->sx_qp);
 out_recv_destroy:
 	svc_rdma2_recv_destroy(sx);
@@ -599,7 +624,12 @@ static void svc_rdma2_free(struct svc_xprt *xprt)
 	list_del(&sx->sx_stats_link);
 	spin_unlock(&svc_rdma2_conns_lock);
 
-	/* every posted WR completes (flushed) before anything is freed */
+	/*
+	 * Every posted WR completes (flushed) before anything is freed.
+	 * XPT_CLOSE is set on every path here; setting it again makes
+	 * sure the flushes take no reference on a dead transport.
+	 */
+	set_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags);
 	ib_drain_qp(sx->sx_qp);
 	svc_rdma2_recv_destroy(sx);
 	svc_rdma2_send_destroy(sx);

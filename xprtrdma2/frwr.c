@@ -54,15 +54,17 @@ static void frwr2_put(struct rpcrdma2_mr *mr)
 	spin_unlock(&ep->re_mr_lock);
 }
 
-/* REG_MR is unsignaled: this runs only for an error or a flush */
+/*
+ * REG_MR is unsignaled: this runs only for an error or a flush, and
+ * either means the QP is in the error state (rpcrdma2_ep_close()).
+ */
 static void frwr2_wc_reg(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
 					      mr_cqe);
 
 	trace_xprtrdma2_wc_reg(wc, &mr->mr_cid);
-	if (wc->status != IB_WC_WR_FLUSH_ERR)
-		rpcrdma2_ep_close(mr->mr_ep);
+	rpcrdma2_ep_close(mr->mr_ep);
 }
 
 /* A LOCAL_INV before the last of a chain: errors and flushes only */
@@ -72,8 +74,7 @@ static void frwr2_wc_localinv(struct ib_cq *cq, struct ib_wc *wc)
 					      mr_inv_cqe);
 
 	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
-	if (wc->status != IB_WC_WR_FLUSH_ERR)
-		rpcrdma2_ep_close(mr->mr_ep);
+	rpcrdma2_ep_close(mr->mr_ep);
 }
 
 /* The last LOCAL_INV of a chain, for a reply: complete the RPC now */
@@ -90,7 +91,7 @@ static void frwr2_wc_localinv_done(struct ib_cq *cq, struct ib_wc *wc)
 	 * the error state and no longer reaches them. Either way the pages
 	 * can go back to the RPC.
 	 */
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
 	rpcrdma2_frwr_release_all(req);
 	rpcrdma2_sq_put(ep, req->rl_inv_wrs);
@@ -106,7 +107,7 @@ static void frwr2_wc_localinv_wake(struct ib_cq *cq, struct ib_wc *wc)
 	struct rpcrdma2_req *req = mr->mr_req;
 
 	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
 	rpcrdma2_sq_put(ep, req->rl_inv_wrs);
 	complete(&req->rl_inv_done);

@@ -147,6 +147,21 @@ TRACE_EVENT(xprtrdma2_cm_event,
 		  rdma_event_msg(__entry->event), __entry->status)
 );
 
+TRACE_EVENT(xprtrdma2_qp_event,
+	TP_PROTO(const struct rpcrdma2_ep *ep, const struct ib_event *ev),
+	TP_ARGS(ep, ev),
+	TP_STRUCT__entry(
+		__field(const void *, ep)
+		__field(int, event)
+	),
+	TP_fast_assign(
+		__entry->ep = ep;
+		__entry->event = ev->event;
+	),
+	TP_printk("ep=%p event=%s", __entry->ep,
+		  ib_event_msg(__entry->event))
+);
+
 DECLARE_EVENT_CLASS(xprtrdma2_ep_class,
 	TP_PROTO(const struct rpcrdma2_ep *ep),
 	TP_ARGS(ep),

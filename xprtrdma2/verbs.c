@@ -41,7 +41,15 @@ void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
  * the send lock held, which tears the endpoint down; a handler never
  * does that itself.
  *
- * Context: any.
+ * Every unsuccessful completion calls this, flushes included. A flush
+ * outside teardown means the QP went to the error state with no CM
+ * event to say so (the server's RDMA Read of an rkey we had invalidated
+ * does that to both QPs), and only a close gets the transport going
+ * again. Teardown sets @re_closing before it drains, so its own flushes
+ * close nothing.
+ *
+ * Context: any but hard interrupt (xprt_force_disconnect() takes
+ * the transport lock without disabling interrupts).
  */
 void rpcrdma2_ep_close(struct rpcrdma2_ep *ep)
 {
@@ -159,7 +167,7 @@ static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 	llist_add(&sc->sc_free, &ep->re_send_free);
 	/* a sender that found no idle context or entry waits for this one */
 	rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
 }
 
@@ -171,9 +179,7 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 
 	trace_xprtrdma2_wc_receive(wc, &rep->rr_cid);
 	if (wc->status != IB_WC_SUCCESS) {
-		/* a flush is teardown; anything else breaks the connection */
-		if (wc->status != IB_WC_WR_FLUSH_ERR)
-			rpcrdma2_ep_close(ep);
+		rpcrdma2_ep_close(ep);
 		return;
 	}
 	ib_dma_sync_single_for_cpu(ep->re_pd->device, rep->rr_sge.addr,
@@ -432,6 +438,19 @@ static int rpcrdma2_ep_resolve(struct rpcrdma2_ep *ep)
 	return rpcrdma2_cm_wait(ep, ret);
 }
 
+/*
+ * Asynchronous QP events are only traced. A QP that a fatal event puts
+ * in the error state flushes the Receives that are always posted, and
+ * their completion closes the transport; closing here instead could
+ * run in hard interrupt context on some devices.
+ */
+static void rpcrdma2_qp_event(struct ib_event *event, void *context)
+{
+	struct rpcrdma2_ep *ep = context;
+
+	trace_xprtrdma2_qp_event(ep, event);
+}
+
 static int rpcrdma2_ep_create_qp(struct rpcrdma2_ep *ep)
 {
 	struct ib_device *dev = ep->re_id->device;
@@ -478,6 +497,7 @@ static int rpcrdma2_ep_create_qp(struct rpcrdma2_ep *ep)
 		ep->re_rcq = NULL;
 		return ret;
 	}
+	attr.event_handler = rpcrdma2_qp_event;
 	attr.qp_context = ep;
 	attr.send_cq = ep->re_scq;
 	attr.recv_cq = ep->re_rcq;

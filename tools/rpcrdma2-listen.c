@@ -10,8 +10,9 @@
  * knows, an XID nobody sent, RPCRDMA2_F_RESPONSE clear, a grant of 0 or
  * 2^32 - 1, the other version, a header cut short, Send With Invalidate
  * of a key the client never offered, bogus private data, silence,
- * malformed reverse-direction Calls, or a good one left outstanding by a
- * disconnect.
+ * malformed reverse-direction Calls, a good one left outstanding by a
+ * disconnect, or an RDMA Read of a key the client never offered, which
+ * puts both QPs in the error state with no CM event to tell.
  *
  * Every header it sends comes from the codec's encoders; where a mode
  * needs one that the encoder refuses to write, an encoded good one is
@@ -47,6 +48,7 @@
 #define LSN_BC_FIRST_XID	0xbc000000	/* bc-bad's first reverse Call */
 #define LSN_BC_DROP_XID		0xbd000000	/* bc-drop's reverse Call */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
+#define LSN_READ_LEN		4	/* read-bad-rkey's RDMA Read */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
 
 /* ONC RPC (RFC 5531 §9) beyond rpcrdma2-ping.h */
@@ -66,6 +68,7 @@ enum lsn_answer {
 	LSN_WRITE_LIST,		/* with a Write chunk the Call never offered */
 	LSN_BC_BAD,		/* the reply, then bad reverse-direction Calls */
 	LSN_BC_DROP,		/* a reverse-direction Call, then disconnect */
+	LSN_READ_BAD,		/* an RDMA Read of LSN_FOREIGN_HANDLE */
 	LSN_SILENT,		/* nothing, ever */
 };
 
@@ -145,6 +148,8 @@ static const struct lsn_mode lsn_modes[] = {
 	{ .name = "bc-drop", .answer = LSN_BC_DROP, .grant_fixed = true,
 	  .grant = 1,
 	  .help = "grant 1; the 2nd Call gets a CB_NULL Call (xid 0xbd000000) and a disconnect" },
+	{ .name = "read-bad-rkey", .answer = LSN_READ_BAD,
+	  .help = "1st Call: RDMA Read of rkey 0x57a1e000; wait for a disconnect" },
 	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
 	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
 	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
@@ -179,7 +184,7 @@ struct lsn {
 	u32 grant;
 	bool reminv;			/* v1 may use Send With Invalidate */
 	u32 conn_calls;
-	bool drop;			/* bc-drop: end this connection now */
+	const char *drop;		/* end this connection now, and why */
 
 	/* received Calls, as svcrdma2-like limits allow */
 	struct rpcrdma2_hdr hdr;
@@ -841,7 +846,72 @@ static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
 		return -1;
 	printf("conn %u: %s: sent nothing; disconnecting, reverse xid 0x%08x unanswered\n",
 	       l->conns, head, LSN_BC_DROP_XID);
-	l->drop = true;
+	l->drop = "dropped with a reverse-direction Call outstanding";
+	return 0;
+}
+
+/*
+ * read-bad-rkey, for the first Call of the first connection: an RDMA Read
+ * of LSN_FOREIGN_HANDLE, which the client never registered. Its responder
+ * NAKs the Read (a remote access error) and both QPs go to the error
+ * state (IBA class C) with no CM event on either side. We then disconnect
+ * nothing and wait: what ends the connection, and how soon, is up to the
+ * client, which sees only its posted Receives flush. Later connections
+ * are served as good serves them.
+ */
+static int lsn_read_bad(struct lsn *l, const char *head)
+{
+	struct ping *p = &l->c;
+	int slot = wait_slot(p);
+	struct ibv_sge sge;
+	struct ibv_send_wr wr = {
+		.sg_list = &sge,
+		.num_sge = 1,
+		.opcode = IBV_WR_RDMA_READ,
+		.send_flags = IBV_SEND_SIGNALED,
+		.wr.rdma = { .remote_addr = 0, .rkey = LSN_FOREIGN_HANDLE },
+	};
+	struct ibv_send_wr *bad;
+	struct rdma_cm_event *ev;
+	struct timespec t0, dl;
+	bool gone = false;
+	int rc;
+
+	if (slot < 0)
+		return -1;
+	sge.addr = (uintptr_t)send_buf(p, (u32)slot);
+	sge.length = LSN_READ_LEN;
+	sge.lkey = p->mr->lkey;
+	wr.wr_id = (u32)slot;
+	rc = ibv_post_send(p->id->qp, &wr, &bad);
+	if (rc) {
+		ping_err("ibv_post_send (RDMA Read): %s", strerror(rc));
+		return -1;
+	}
+	p->calls[slot].send_busy = true;
+	if (!wait_sends(p) || !p->qp_failed) {
+		printf("conn %u: %s: RDMA Read of rkey 0x%08x did not fail\n",
+		       l->conns, head, LSN_FOREIGN_HANDLE);
+		return -1;
+	}
+	printf("conn %u: %s: RDMA Read of rkey 0x%08x failed: %s; sent nothing\n",
+	       l->conns, head, LSN_FOREIGN_HANDLE,
+	       ibv_wc_status_str((enum ibv_wc_status)p->fail_status));
+	fflush(stdout);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	deadline_in(&dl, l->opts->timeout_ms);
+	while (!gone && (ev = cm_next(p->ec, ms_left(&dl)))) {
+		gone = ev->event == RDMA_CM_EVENT_DISCONNECTED;
+		rdma_ack_cm_event(ev);
+	}
+	if (!gone) {
+		l->drop = "the client never disconnected";
+		return 0;
+	}
+	p->disconnected = true;
+	printf("conn %u: the client disconnected %ld ms after the failed Read\n",
+	       l->conns, ms_since(&t0));
+	l->drop = "the client disconnected after the failed RDMA Read";
 	return 0;
 }
 
@@ -879,6 +949,10 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 	case LSN_BC_DROP:
 		if (l->conns == 1 && l->conn_calls == 2)
 			return lsn_bc_drop(l, call, head);
+		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
+	case LSN_READ_BAD:
+		if (l->conns == 1 && l->conn_calls == 1)
+			return lsn_read_bad(l, head);
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	default:
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
@@ -993,10 +1067,12 @@ static const char *lsn_serve(struct lsn *l)
 		idx = (u32)wc.wr_id;
 		rc = lsn_handle(l, p->buf + (size_t)idx * l->opts->size,
 				wc.byte_len);
-		if (post_recv(p, idx) || rc)
+		if (rc)
 			return "an error";
 		if (l->drop)
-			return "dropped with a reverse-direction Call outstanding";
+			return l->drop;
+		if (post_recv(p, idx))
+			return "an error";
 	}
 }
 
@@ -1044,6 +1120,8 @@ static int lsn_accept(struct lsn *l)
 	cp.private_data_len = (u8)lsn_pdata(l, pdata);
 	cp.retry_count = 7;
 	cp.rnr_retry_count = 7;
+	/* read-bad-rkey's one RDMA Read */
+	cp.initiator_depth = 1;
 	if (rdma_accept(p->id, &cp)) {
 		ping_err("rdma_accept: %s", strerror(errno));
 		return -1;
@@ -1104,7 +1182,7 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 		       p->peer_len, pdata_error(p->peer_rc));
 	l->vers = 0;
 	l->conn_calls = 0;
-	l->drop = false;
+	l->drop = NULL;
 	l->grant = l->mode->grant_fixed ? l->mode->grant : o->credits;
 	/* RFC 8797 §4.1: v1 only when both sent R in valid private data */
 	l->reminv = lsn_pdata_valid(l->mode) &&

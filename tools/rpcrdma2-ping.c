@@ -194,6 +194,10 @@ static void print_help(FILE *f)
 		"      --expect-hex HEX  with --send-hex: exit 1 unless the reply\n"
 		"                        is exactly these bytes\n"
 		"      --expect-no-reply with --send-hex: exit 1 if any reply\n"
+		"      --hold S          when our QP fails (a completion in\n"
+		"                        error) and the server has not\n"
+		"                        disconnected, disconnect nothing for up\n"
+		"                        to S seconds and say when it does\n"
 		"      --ignore-credits  --expect-hex ignores the credit word\n"
 		"      --fuzz N          send N headers mutated from the codec's\n"
 		"                        fuzz corpus, %d between NULL calls, over\n"
@@ -288,6 +292,15 @@ int ms_left(const struct timespec *dl)
 	if (left <= 0)
 		return 0;
 	return left > 1e9 ? 1000000000 : (int)left + 1;
+}
+
+/* Milliseconds since @t0, a CLOCK_MONOTONIC time */
+long ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	now(&t);
+	return (long)ms_between(t0, &t);
 }
 
 void print_hex(const char *what, const u8 *p, size_t len)
@@ -807,12 +820,41 @@ static int ping_setup(struct ping *p)
 }
 
 /* Undo whatever ping_setup() got done, in reverse order */
+/*
+ * --hold: our QP has failed and the server has not disconnected. Leave
+ * the connection up and wait for the server to end it, so that a test
+ * sees whether its transport notices a QP error that no CM event
+ * reports (RFC 8166 §4.5.3 wants the connection closed).
+ */
+static void ping_hold(struct ping *p)
+{
+	struct rdma_cm_event *ev;
+	struct timespec t0, dl;
+
+	now(&t0);
+	deadline_in(&dl, p->opts->hold_ms);
+	while (!p->disconnected && (ev = cm_next(p->ec, ms_left(&dl)))) {
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			p->disconnected = true;
+		rdma_ack_cm_event(ev);
+	}
+	if (p->disconnected)
+		printf("hold: the server disconnected %ld ms after our QP failed\n",
+		       ms_since(&t0));
+	else
+		printf("hold: the server did not disconnect within %u ms\n",
+		       p->opts->hold_ms);
+}
+
 void ping_teardown(struct ping *p)
 {
 	struct rdma_cm_event *ev;
 	struct timespec dl;
 	u32 i;
 
+	if (p->connected && !p->disconnected && p->qp_failed &&
+	    p->opts->hold_ms)
+		ping_hold(p);
 	if (p->connected && !p->disconnected && !rdma_disconnect(p->id)) {
 		deadline_in(&dl, DISCONNECT_WAIT_MS);
 		while ((ev = cm_next(p->ec, ms_left(&dl)))) {
@@ -2249,7 +2291,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
 	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
-	       O_INVRKEY };
+	       O_INVRKEY, O_HOLD };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2282,6 +2324,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "hostile", required_argument, NULL, O_HOSTILE },
 		{ "max-conns", required_argument, NULL, O_MAXCONNS },
 		{ "inv-rkey", required_argument, NULL, O_INVRKEY },
+		{ "hold", required_argument, NULL, O_HOLD },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -2419,6 +2462,10 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case O_INVRKEY:
 			if (parse_u32(optarg, 0, 0xffffffffU, &o->inv_rkey))
 				bad = "bad --inv-rkey";
+			break;
+		case O_HOLD:
+			if (parse_seconds(optarg, &o->hold_ms))
+				bad = "bad --hold";
 			break;
 		case 'h':
 			print_help(stdout);

@@ -86,6 +86,7 @@ struct ping_opts {
 	u32 max_conns;		/* --max-conns N; 0: no limit */
 	u32 listen_ms;		/* --timeout S in --listen; 0: no limit */
 	u32 inv_rkey;		/* --inv-rkey N: what inv-bogus invalidates */
+	u32 hold_ms;		/* --hold S: wait for the server's close */
 };
 
 /* One call: its Send buffer is send slot number (this - calls) */
@@ -196,6 +197,7 @@ static inline u8 *put32(u8 *p, u32 v)
 /* rpcrdma2-ping.c: time, printing */
 void deadline_in(struct timespec *dl, u32 ms);
 int ms_left(const struct timespec *dl);
+long ms_since(const struct timespec *t0);
 void print_hex(const char *what, const u8 *p, size_t len);
 const char *brs_name(u32 brs);
 const char *prop_state(const struct rpcrdma2_props *props, u32 bit);

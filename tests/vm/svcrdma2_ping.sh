@@ -799,8 +799,30 @@ t_check "the Read completed with an error (tracepoint)" \
 	grep -Eq "svcrdma2_wc_read: .* status=[1-9]" /sys/kernel/tracing/trace
 t_check "the Call was dropped with -EIO (tracepoint)" \
 	grep -q "svcrdma2_read_done: .* ret=-5 " /sys/kernel/tracing/trace
-echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
 fresh "after the failed RDMA Read"
+
+# ====================================================================
+# 2k. The same with a Read of 64 pages (256 KiB): rdma_rw posts it as two
+#     RDMA Read WRs of 32 SGEs (rxe's max_sge_rd) and signals only the
+#     second. The first fails, and ib_cq drops the error of an unsignaled
+#     WR; all svcrdma2 sees is the second one flush. Both QPs are in the
+#     error state and no CM event says so: svcrdma2 must close on the
+#     flush. --hold keeps our end up and says when svcrdma2 disconnected.
+# ====================================================================
+echo > /sys/kernel/tracing/trace
+p_run "64-page Read chunk with an unregistered handle" -p "$PORT" -t 3 \
+	--hold 20 --expect-no-reply --after-negotiate --vers 1 \
+	--send-hex "$(v1_read_call 6a000002 00000028 0000e004 00040000)" \
+	"$GUEST_IP"
+t_check "64-page Read: svcrdma2 saw only a flush (tracepoint)" \
+	grep -Eq "svcrdma2_wc_read: .* status=5 " /sys/kernel/tracing/trace
+t_check "64-page Read: the Call was dropped (tracepoint)" \
+	grep -q "svcrdma2_read_done: .* ret=-125 " /sys/kernel/tracing/trace
+held=$(sed -n 's/^hold: the server disconnected \([0-9]*\) ms .*/\1/p' <<<"$out")
+t_check "64-page Read: svcrdma2 closed the connection itself, within 10 s" \
+	test "${held:-99999}" -lt 10000
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
+fresh "after the failed 64-page RDMA Read"
 
 # ====================================================================
 # 3. Credits overrun: 200 calls in flight against a grant of 64 (RFC 8166

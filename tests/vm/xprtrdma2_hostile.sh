@@ -32,7 +32,8 @@ trace=/sys/kernel/tracing/trace
 
 # hostile MODE REGEX...: a listener in MODE; a soft NFSv4.2 mount through
 # it must fail within 100 s leaving nothing mounted, and each REGEX must
-# match a line of the trace taken during the attempt.
+# match a line of the trace taken during the attempt. HOSTILE_TIMEO, if
+# set, replaces the mount's timeo=10 (a 1 s RPC timeout).
 hostile() {
 	local mode=$1 lpid rc re t0 ms
 	shift
@@ -48,7 +49,7 @@ hostile() {
 	fi
 	t0=${EPOCHREALTIME/./}
 	timeout 100 mount -i -t nfs -o \
-		"vers=4.2,proto=rdma2,port=$HPORT,soft,timeo=10,retrans=1,addr=$GUEST_IP" \
+		"vers=4.2,proto=rdma2,port=$HPORT,soft,timeo=${HOSTILE_TIMEO:-10},retrans=1,addr=$GUEST_IP" \
 		"$GUEST_IP:/" "$mnt" 2> "/tmp/mount.$mode"
 	rc=$?
 	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
@@ -153,6 +154,24 @@ else
 	echo "bc-drop: sunrpc dropped the reply before it reached the transport"
 fi
 grep -E 'xprtrdma2_(bc_|connect)' "$trace" | head -n 8
+# A QP that fails with no CM event: read-bad-rkey answers the first Call
+# with an RDMA Read of a key we never offered. Our responder NAKs it and
+# both QPs go to the error state (IBA class C); nobody disconnects, and
+# all we see is our posted Receives flush. A flush closes the transport
+# (rpcrdma2_ep_close()), so we disconnect and reconnect at once, not when
+# the RPC times out (timeo=600 here: 60 s, where a flush used to be taken
+# for teardown already under way). The reconnect is served as good.
+HOSTILE_TIMEO=600 hostile read-bad-rkey "$reply_ok" \
+	'xprtrdma2_wc_receive: .* status=5 '
+t_check "read-bad-rkey: our responder refused the RDMA Read" \
+	grep -q 'RDMA Read of rkey 0x57a1e000 failed: remote access error' \
+		/tmp/listen.read-bad-rkey
+t_check "read-bad-rkey: we disconnected within 10 s, not at the 60 s RPC timeout" \
+	awk '/the client disconnected [0-9]+ ms after the failed Read/ {
+		ok = $6 < 10000 } END { exit !ok }' /tmp/listen.read-bad-rkey
+t_check "read-bad-rkey: the client reconnected (conn 2)" \
+	grep -q '^conn 2: established' /tmp/listen.read-bad-rkey
+grep -E 'failed Read|^conn 2: (established|closed)' /tmp/listen.read-bad-rkey
 # RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
 hostile write-list 'xprtrdma2_bad_write_list: ' \
 	'xprtrdma2_reply: .* htype=0 .* arg=-5$'

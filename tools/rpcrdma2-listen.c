@@ -49,6 +49,7 @@
 #define LSN_BC_DROP_XID		0xbd000000	/* bc-drop's reverse Call */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LSN_READ_LEN		4	/* read-bad-rkey's RDMA Read */
+#define LSN_HOLD_MS		30000	/* and how long it waits after */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
 
 /* ONC RPC (RFC 5531 §9) beyond rpcrdma2-ping.h */
@@ -855,9 +856,9 @@ static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
  * of LSN_FOREIGN_HANDLE, which the client never registered. Its responder
  * NAKs the Read (a remote access error) and both QPs go to the error
  * state (IBA class C) with no CM event on either side. We then disconnect
- * nothing and wait: what ends the connection, and how soon, is up to the
- * client, which sees only its posted Receives flush. Later connections
- * are served as good serves them.
+ * nothing for LSN_HOLD_MS: what ends the connection, and how soon, is up
+ * to the client, which sees only its posted Receives flush. Later
+ * connections are served as good serves them.
  */
 static int lsn_read_bad(struct lsn *l, const char *head)
 {
@@ -899,13 +900,15 @@ static int lsn_read_bad(struct lsn *l, const char *head)
 	       ibv_wc_status_str((enum ibv_wc_status)p->fail_status));
 	fflush(stdout);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	deadline_in(&dl, l->opts->timeout_ms);
+	deadline_in(&dl, LSN_HOLD_MS);
 	while (!gone && (ev = cm_next(p->ec, ms_left(&dl)))) {
 		gone = ev->event == RDMA_CM_EVENT_DISCONNECTED;
 		rdma_ack_cm_event(ev);
 	}
 	if (!gone) {
-		l->drop = "the client never disconnected";
+		printf("conn %u: the client did not disconnect within %u ms of the failed Read\n",
+		       l->conns, LSN_HOLD_MS);
+		l->drop = "the client did not disconnect";
 		return 0;
 	}
 	p->disconnected = true;

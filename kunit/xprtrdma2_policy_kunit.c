@@ -163,22 +163,26 @@ static void xprtrdma2_verdict_stale_err_test(struct kunit *test)
 			RPCRDMA2_VERS_USE);
 }
 
+/* rpcrdma2_error_errno() of code @code, the other fields zero */
+static int xprtrdma2_errno_of(u32 code)
+{
+	struct rpcrdma2_error err = { .code = code };
+
+	return rpcrdma2_error_errno(&err, 4200);
+}
+
 static void xprtrdma2_error_errno_test(struct kunit *test)
 {
 	/* draft §5.3.3 codes; none may be one sunrpc retries for ever */
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_VERS),
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_VERS),
 			-EPROTONOSUPPORT);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_BAD_XDR), -EIO);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_INVAL_HTYPE),
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_BAD_XDR), -EIO);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_INVAL_HTYPE),
 			-EIO);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_SEGMENTS),
-			-EIO);
-	KUNIT_EXPECT_EQ(test,
-			rpcrdma2_error_errno(RPCRDMA2_ERR_REPLY_RESOURCE),
-			-EMSGSIZE);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(RPCRDMA2_ERR_SYSTEM),
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_SEGMENTS), -EIO);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_SYSTEM),
 			-EREMOTEIO);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(0x1234), -EIO);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(0x1234), -EIO);
 }
 
 static void xprtrdma2_error_resend_test(struct kunit *test)
@@ -245,18 +249,25 @@ static void xprtrdma2_error_conn_off_test(struct kunit *test)
 			0);
 }
 
+/* RDMA2_ERR_REPLY_RESOURCE needing @needed bytes for a @buflen buffer */
+static int xprtrdma2_resource_errno(u32 needed, u32 buflen)
+{
+	struct rpcrdma2_error err = {
+		.code = RPCRDMA2_ERR_REPLY_RESOURCE,
+		.length_needed = needed,
+	};
+
+	return rpcrdma2_error_errno(&err, buflen);
+}
+
 static void xprtrdma2_reply_resource_errno_test(struct kunit *test)
 {
 	/* a reply the buffer cannot take: what TCP's decoder would say */
-	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(60100, 4200),
-			-ERANGE);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(U32_MAX, 0),
-			-ERANGE);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_resource_errno(60100, 4200), -ERANGE);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_resource_errno(U32_MAX, 0), -ERANGE);
 	/* it would fit the buffer: our Reply chunk fell short */
-	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(4200, 4200),
-			-EMSGSIZE);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_reply_resource_errno(0, 4200),
-			-EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_resource_errno(4200, 4200), -EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, xprtrdma2_resource_errno(0, 4200), -EMSGSIZE);
 }
 
 struct chunk_vector {

@@ -748,15 +748,14 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	if (req->rl_nr_write)
 		sent |= RPCRDMA2_DDP_WRITE;
 	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
-	if (!off && hdr->vers == RPCRDMA2_VERS_2 &&
-	    hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE) {
-		trace_xprtrdma2_reply_resource(rqst, hdr->err.length_needed,
-					       rqst->rq_rcv_buf.buflen);
-		return rpcrdma2_reply_resource_errno(hdr->err.length_needed,
-						     rqst->rq_rcv_buf.buflen);
+	if (!off) {
+		if (hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
+			trace_xprtrdma2_reply_resource(rqst,
+						       hdr->err.length_needed,
+						       rqst->rq_rcv_buf.buflen);
+		return rpcrdma2_error_errno(&hdr->err,
+					    rqst->rq_rcv_buf.buflen);
 	}
-	if (!off)
-		return rpcrdma2_error_errno(hdr->err.code);
 	conn_off = rpcrdma2_error_conn_off(&hdr->err, hdr->vers);
 	if (conn_off & ~READ_ONCE(rep->rr_ep->re_ddp_off)) {
 		WRITE_ONCE(rep->rr_ep->re_ddp_off,

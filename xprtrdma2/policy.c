@@ -126,22 +126,37 @@ EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_vers_verdict);
 
 /**
  * rpcrdma2_error_errno - the errno an RPC fails with on an RDMA2_ERROR
- * @code: RPCRDMA2_ERR_* (v1 ERR_VERS / ERR_CHUNK share values 1 and 2)
+ * @err: the decoded error (v1 ERR_VERS / ERR_CHUNK share codes 1 and 2)
+ * @rcv_buflen: the receive buffer the upper layer gave the RPC
  *
  * draft §5.3.3: the Call was not processed. A version error the
  * negotiation did not absorb means no common version; the server's
- * RDMA2_ERR_SYSTEM is its own failure; a reply that fits nowhere is a
- * size problem; every other code says our Call was unacceptable.
+ * RDMA2_ERR_SYSTEM is its own failure; every other code says our Call
+ * was unacceptable, except RDMA2_ERR_REPLY_RESOURCE, a reply that fits
+ * nowhere.
+ *
+ * draft §5.3.3 lets a requester send the Call again with larger reply
+ * resources, but by then the server has executed it: an NFSv4.1 session
+ * takes the same XID and slot sequence as a replay and answers
+ * NFS4ERR_RETRY_UNCACHED_REP for a reply it did not cache, and the NFS
+ * client's retry of the operation meets the same refusal, for ever. So
+ * the RPC fails. A reply longer than the receive buffer would not have
+ * fit over TCP either: xprtsock drops the bytes past the buffer and the
+ * NFS client's decoder says -ERANGE (GETXATTR, LISTXATTRS, GETACL into a
+ * buffer too small, whose callers then ask again with a larger one).
+ * That answer is given here too; a reply that would fit the buffer but
+ * not our Reply chunk is our shortcoming: -EMSGSIZE. The untrusted
+ * @err->length_needed only chooses between the two.
  *
  * Return: a negative errno that sunrpc does not retry.
  */
-int rpcrdma2_error_errno(u32 code)
+int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 rcv_buflen)
 {
-	switch (code) {
+	switch (err->code) {
 	case RPCRDMA2_ERR_VERS:
 		return -EPROTONOSUPPORT;
 	case RPCRDMA2_ERR_REPLY_RESOURCE:
-		return -EMSGSIZE;
+		return err->length_needed > rcv_buflen ? -ERANGE : -EMSGSIZE;
 	case RPCRDMA2_ERR_SYSTEM:
 		return -EREMOTEIO;
 	default:
@@ -211,32 +226,6 @@ u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers)
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_error_conn_off);
-
-/**
- * rpcrdma2_reply_resource_errno - the errno of an RDMA2_ERR_REPLY_RESOURCE
- *	that no DDP chunk explains
- * @length_needed: rdma_length_needed, the reply's bytes (untrusted)
- * @rcv_buflen: the receive buffer the upper layer gave the RPC
- *
- * draft §5.3.3 lets a requester send the Call again with larger reply
- * resources, but by then the server has executed it: an NFSv4.1 session
- * takes the same XID and slot sequence as a replay and answers
- * NFS4ERR_RETRY_UNCACHED_REP for a reply it did not cache, and the NFS
- * client's retry of the operation meets the same refusal, for ever. So
- * the RPC fails. A reply longer than the receive buffer would not have
- * fit over TCP either: xprtsock drops the bytes past the buffer and the
- * NFS client's decoder says -ERANGE (GETXATTR, LISTXATTRS, GETACL into a
- * buffer too small, whose callers then ask again with a larger one).
- * That answer is given here too; a reply that would fit the buffer but
- * not our Reply chunk is our shortcoming: -EMSGSIZE.
- *
- * Return: -ERANGE or -EMSGSIZE.
- */
-int rpcrdma2_reply_resource_errno(u32 length_needed, u32 rcv_buflen)
-{
-	return length_needed > rcv_buflen ? -ERANGE : -EMSGSIZE;
-}
-EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_reply_resource_errno);
 
 /**
  * rpcrdma2_use_long_call - must a Call go as a Long Call

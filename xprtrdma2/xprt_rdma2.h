@@ -484,10 +484,9 @@ u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size);
 enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 						 u32 first_xid,
 						 const struct rpcrdma2_hdr *hdr);
-int rpcrdma2_error_errno(u32 code);
+int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 rcv_buflen);
 u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);
 u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers);
-int rpcrdma2_reply_resource_errno(u32 length_needed, u32 rcv_buflen);
 bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
 bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
 bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);

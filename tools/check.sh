@@ -135,14 +135,14 @@ vm_test() {
 kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
 
 # vm_stages SCRIPT...: one stage per guest script, RPCRDMA2_VM_JOBS (default
-# 1) guests at a time; reports are printed in list order as the stages
-# finish. Two at a time took 29 min 56 s for the whole of make check on 2
-# cores against 32-35 min one at a time (a KASAN guest keeps both cores busy
-# most of the time, so each stage runs 1.7-1.9x slower side by side), but
-# two of three such runs had a client connection time out once under that
-# load, which is not understood yet: one at a time until it is.
+# 2) guests at a time; reports are printed in list order as the stages
+# finish. Two at a time took 29 min 19 s for the whole of make check on 2
+# cores against ~31 min one at a time (a KASAN guest keeps both cores busy
+# most of the time, so each stage runs 1.7-1.9x slower side by side). The
+# connection stalls once seen with two lanes were a QP failing with no CM
+# event, closed by nobody until an RPC timed out (fixed in 9474d50).
 vm_stages() {
-	local jobs=${RPCRDMA2_VM_JOBS:-1} dir=build/vm-stages t name next=0 i
+	local jobs=${RPCRDMA2_VM_JOBS:-2} dir=build/vm-stages t name next=0 i
 	local -a names=()
 	rm -rf "$dir"
 	mkdir -p "$dir"

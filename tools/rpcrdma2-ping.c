@@ -819,7 +819,6 @@ static int ping_setup(struct ping *p)
 	return 0;
 }
 
-/* Undo whatever ping_setup() got done, in reverse order */
 /*
  * --hold: our QP has failed and the server has not disconnected. Leave
  * the connection up and wait for the server to end it, so that a test
@@ -846,6 +845,7 @@ static void ping_hold(struct ping *p)
 		       p->opts->hold_ms);
 }
 
+/* Undo whatever ping_setup() got done, in reverse order */
 void ping_teardown(struct ping *p)
 {
 	struct rdma_cm_event *ev;

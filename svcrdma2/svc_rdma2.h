@@ -18,18 +18,9 @@
 #include <rdma/rdma_cm.h>
 #include <rdma/rw.h>
 
+#include <rpcrdma2/cid.h>
 #include <rpcrdma2/cm_pdata.h>
 #include <rpcrdma2/codec.h>
-
-/**
- * struct svc_rdma2_cid - completion ID: which queue, which work request
- * @queue_id: resource ID of the CQ the work request completes on
- * @completion_id: per-connection number of the work-request context
- */
-struct svc_rdma2_cid {
-	u32 queue_id;
-	int completion_id;
-};
 
 /* Counters: one set per connection and one global set (transport.c) */
 enum svc_rdma2_counter {
@@ -207,7 +198,7 @@ struct svc_rdma2_payload {
  */
 struct svc_rdma2_read_ctxt {
 	struct ib_cqe			rd_cqe;
-	struct svc_rdma2_cid		rd_cid;
+	struct rpcrdma2_cid		rd_cid;
 	atomic_t			rd_pending;
 	int				rd_status;
 	bool				rd_posted;
@@ -243,7 +234,7 @@ struct svc_rdma2_read_ctxt {
  */
 struct svc_rdma2_recv_ctxt {
 	struct ib_cqe			rc_cqe;
-	struct svc_rdma2_cid		rc_cid;
+	struct rpcrdma2_cid		rc_cid;
 	struct llist_node		rc_free;
 	struct list_head		rc_list;
 	struct list_head		rc_all;
@@ -299,7 +290,7 @@ struct svc_rdma2_rw {
  */
 struct svc_rdma2_send_ctxt {
 	struct ib_cqe			sc_cqe;
-	struct svc_rdma2_cid		sc_cid;
+	struct rpcrdma2_cid		sc_cid;
 	struct llist_node		sc_free;
 	struct list_head		sc_all;
 	struct ib_send_wr		sc_send_wr;
@@ -369,7 +360,7 @@ void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
 		     u64 n);
 void svc_rdma2_close(struct svc_rdma2_xprt *sx);
 void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
-			struct svc_rdma2_cid *cid);
+			struct rpcrdma2_cid *cid);
 
 /* recvfrom.c */
 int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx);

@@ -20,7 +20,7 @@
 #include "svc_rdma2.h"
 
 DECLARE_EVENT_CLASS(svcrdma2_completion_class,
-	TP_PROTO(const struct ib_wc *wc, const struct svc_rdma2_cid *cid),
+	TP_PROTO(const struct ib_wc *wc, const struct rpcrdma2_cid *cid),
 	TP_ARGS(wc, cid),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
@@ -39,7 +39,7 @@ DECLARE_EVENT_CLASS(svcrdma2_completion_class,
 #define DEFINE_SVCRDMA2_COMPLETION(name)				\
 	DEFINE_EVENT(svcrdma2_completion_class, svcrdma2_##name,	\
 		TP_PROTO(const struct ib_wc *wc,			\
-			 const struct svc_rdma2_cid *cid),		\
+			 const struct rpcrdma2_cid *cid),		\
 		TP_ARGS(wc, cid))
 
 DEFINE_SVCRDMA2_COMPLETION(wc_recv);
@@ -194,7 +194,7 @@ DEFINE_EVENT(svcrdma2_props_class, svcrdma2_connprop_send,
 	TP_ARGS(sx, props));
 
 TRACE_EVENT(svcrdma2_decode_rqst,
-	TP_PROTO(const struct svc_rdma2_cid *cid,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr),
 	TP_STRUCT__entry(
@@ -223,7 +223,7 @@ TRACE_EVENT(svcrdma2_decode_rqst,
 );
 
 TRACE_EVENT(svcrdma2_decode_err,
-	TP_PROTO(const struct svc_rdma2_cid *cid,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr,
 		 const struct rpcrdma2_reject *rej),
 	TP_ARGS(cid, hdr, rej),
@@ -247,7 +247,7 @@ TRACE_EVENT(svcrdma2_decode_err,
 );
 
 TRACE_EVENT(svcrdma2_drop,
-	TP_PROTO(const struct svc_rdma2_cid *cid,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr, const char *why),
 	TP_ARGS(cid, hdr, why),
 	TP_STRUCT__entry(
@@ -266,7 +266,7 @@ TRACE_EVENT(svcrdma2_drop,
 
 TRACE_EVENT(svcrdma2_send_error,
 	TP_PROTO(const struct svc_rdma2_xprt *sx,
-		 const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *out, int len),
 	TP_ARGS(sx, cid, out, len),
 	TP_STRUCT__entry(
@@ -290,7 +290,7 @@ TRACE_EVENT(svcrdma2_send_error,
 
 TRACE_EVENT(svcrdma2_reject,
 	TP_PROTO(const struct svc_rdma2_xprt *sx,
-		 const struct svc_rdma2_cid *cid,
+		 const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *in,
 		 const struct rpcrdma2_reject *rej, int len),
 	TP_ARGS(sx, cid, in, rej, len),
@@ -317,7 +317,7 @@ TRACE_EVENT(svcrdma2_reject,
 
 TRACE_EVENT(svcrdma2_post_send,
 	TP_PROTO(const struct svc_rdma2_xprt *sx,
-		 const struct svc_rdma2_cid *cid, u32 len, u32 sqes),
+		 const struct rpcrdma2_cid *cid, u32 len, u32 sqes),
 	TP_ARGS(sx, cid, len, sqes),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
@@ -334,7 +334,7 @@ TRACE_EVENT(svcrdma2_post_send,
 );
 
 DECLARE_EVENT_CLASS(svcrdma2_cid_ret_class,
-	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
@@ -349,15 +349,15 @@ DECLARE_EVENT_CLASS(svcrdma2_cid_ret_class,
 );
 
 DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
-	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret));
 
 DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_post_send_err,
-	TP_PROTO(const struct svc_rdma2_cid *cid, int ret),
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret));
 
 TRACE_EVENT(svcrdma2_read_done,
-	TP_PROTO(const struct svc_rdma2_cid *cid, int ret, u32 len),
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret, u32 len),
 	TP_ARGS(cid, ret, len),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
@@ -375,7 +375,7 @@ TRACE_EVENT(svcrdma2_read_done,
 
 TRACE_EVENT(svcrdma2_reply_too_big,
 	TP_PROTO(const struct svc_rdma2_xprt *sx,
-		 const struct svc_rdma2_cid *cid, u32 needed, u64 room),
+		 const struct rpcrdma2_cid *cid, u32 needed, u64 room),
 	TP_ARGS(sx, cid, needed, room),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
@@ -392,8 +392,8 @@ TRACE_EVENT(svcrdma2_reply_too_big,
 );
 
 TRACE_EVENT(svcrdma2_reply,
-	TP_PROTO(const struct svc_rdma2_cid *rcid,
-		 const struct svc_rdma2_cid *scid, u32 len, bool reply_chunk,
+	TP_PROTO(const struct rpcrdma2_cid *rcid,
+		 const struct rpcrdma2_cid *scid, u32 len, bool reply_chunk,
 		 u32 inv),
 	TP_ARGS(rcid, scid, len, reply_chunk, inv),
 	TP_STRUCT__entry(
@@ -420,7 +420,7 @@ TRACE_EVENT(svcrdma2_reply,
 /* Backchannel (backchannel.c): reverse-direction Calls and replies */
 
 TRACE_EVENT(svcrdma2_cb_call,
-	TP_PROTO(const struct svc_rdma2_cid *cid,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr, u32 len),
 	TP_ARGS(cid, hdr, len),
 	TP_STRUCT__entry(
@@ -443,7 +443,7 @@ TRACE_EVENT(svcrdma2_cb_call,
 );
 
 TRACE_EVENT(svcrdma2_cb_reply,
-	TP_PROTO(const struct svc_rdma2_cid *cid,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr, u32 xid, u32 cwnd),
 	TP_ARGS(cid, hdr, xid, cwnd),
 	TP_STRUCT__entry(

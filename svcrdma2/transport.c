@@ -133,7 +133,7 @@ void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
  * Context: any.
  */
 void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
-			struct svc_rdma2_cid *cid)
+			struct rpcrdma2_cid *cid)
 {
 	cid->queue_id = cq->res.id;
 	cid->completion_id = atomic_inc_return(&sx->sx_next_cid);

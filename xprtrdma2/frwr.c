@@ -479,7 +479,7 @@ static bool frwr2_post_localinv(struct rpcrdma2_req *req,
 		goto out_close;
 	ret = ib_post_send(ep->re_id->qp, first, &bad_wr);
 	if (ret) {
-		trace_xprtrdma2_post_err(ep, &last->mr_cid, ret);
+		trace_xprtrdma2_post_err(&last->mr_cid, ret);
 		rpcrdma2_sq_put(ep, n);
 		goto out_close;
 	}

@@ -216,9 +216,8 @@ TRACE_EVENT(xprtrdma2_connprop_recv,
 );
 
 DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
-	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
-		 int ret),
-	TP_ARGS(ep, cid, ret),
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret),
 	TP_STRUCT__entry(
 		RPCRDMA2_CID_FIELDS
 		__field(int, ret)
@@ -232,14 +231,12 @@ DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
 );
 
 DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_send,
-	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
-		 int ret),
-	TP_ARGS(ep, cid, ret));
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret));
 
 DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_err,
-	TP_PROTO(const struct rpcrdma2_ep *ep, const struct rpcrdma2_cid *cid,
-		 int ret),
-	TP_ARGS(ep, cid, ret));
+	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
+	TP_ARGS(cid, ret));
 
 DECLARE_EVENT_CLASS(xprtrdma2_rqst_class,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

@@ -210,7 +210,7 @@ void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
 	rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
 	ret = ib_post_recv(ep->re_id->qp, &rep->rr_wr, NULL);
 	if (ret) {
-		trace_xprtrdma2_post_err(ep, &rep->rr_cid, ret);
+		trace_xprtrdma2_post_err(&rep->rr_cid, ret);
 		rpcrdma2_ep_close(ep);
 	}
 }
@@ -270,10 +270,10 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
 	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
-	trace_xprtrdma2_post_send(ep, &sc->sc_cid, len);
+	trace_xprtrdma2_post_send(&sc->sc_cid, len);
 	ret = ib_post_send(ep->re_id->qp, first, NULL);
 	if (ret) {
-		trace_xprtrdma2_post_err(ep, &sc->sc_cid, ret);
+		trace_xprtrdma2_post_err(&sc->sc_cid, ret);
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
 		rpcrdma2_ep_close(ep);

@@ -22,6 +22,7 @@
 #include <rdma/ib_verbs.h>
 #include <rdma/rdma_cm.h>
 
+#include <rpcrdma2/cid.h>
 #include <rpcrdma2/cm_pdata.h>
 #include <rpcrdma2/codec.h>
 
@@ -31,16 +32,6 @@
  * and within the NFS client's unsigned short.
  */
 #define XPRT_TRANSPORT_RDMA2		0x2002
-
-/**
- * struct rpcrdma2_cid - completion ID: which queue, which work request
- * @queue_id: resource ID of the CQ the work request completes on
- * @completion_id: per-endpoint number of the work-request context
- */
-struct rpcrdma2_cid {
-	u32 queue_id;
-	int completion_id;
-};
 
 /* Counters shown in /proc/self/mountstats (transport.c) */
 enum rpcrdma2_counter {

@@ -19,7 +19,7 @@
 
 /*
  * The completion ID (queue_id, completion_id) of a work-request context:
- * struct rpcrdma2_cid on the client, struct svc_rdma2_cid on the server.
+ * struct rpcrdma2_cid (include/rpcrdma2/cid.h), on both sides.
  */
 #define RPCRDMA2_CID_FIELDS						\
 	__field(u32, cq_id)						\

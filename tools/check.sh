@@ -136,7 +136,7 @@ kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
 
 # vm_stages SCRIPT...: one stage per guest script, RPCRDMA2_VM_JOBS (default
 # 2) guests at a time; reports are printed in list order as the stages
-# finish. Two at a time took 29 min 19 s for the whole of make check on 2
+# finish. Two at a time took 27-29 min for the whole of make check on 2
 # cores against ~31 min one at a time (a KASAN guest keeps both cores busy
 # most of the time, so each stage runs 1.7-1.9x slower side by side). The
 # connection stalls once seen with two lanes were a QP failing with no CM

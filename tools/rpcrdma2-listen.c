@@ -873,9 +873,7 @@ static int lsn_read_bad(struct lsn *l, const char *head)
 		.wr.rdma = { .remote_addr = 0, .rkey = LSN_FOREIGN_HANDLE },
 	};
 	struct ibv_send_wr *bad;
-	struct rdma_cm_event *ev;
-	struct timespec t0, dl;
-	bool gone = false;
+	long ms;
 	int rc;
 
 	if (slot < 0)
@@ -899,21 +897,15 @@ static int lsn_read_bad(struct lsn *l, const char *head)
 	       l->conns, head, LSN_FOREIGN_HANDLE,
 	       ibv_wc_status_str((enum ibv_wc_status)p->fail_status));
 	fflush(stdout);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	deadline_in(&dl, LSN_HOLD_MS);
-	while (!gone && (ev = cm_next(p->ec, ms_left(&dl)))) {
-		gone = ev->event == RDMA_CM_EVENT_DISCONNECTED;
-		rdma_ack_cm_event(ev);
-	}
-	if (!gone) {
+	ms = wait_disconnected(p, LSN_HOLD_MS);
+	if (ms < 0) {
 		printf("conn %u: the client did not disconnect within %u ms of the failed Read\n",
 		       l->conns, LSN_HOLD_MS);
 		l->drop = "the client did not disconnect";
 		return 0;
 	}
-	p->disconnected = true;
 	printf("conn %u: the client disconnected %ld ms after the failed Read\n",
-	       l->conns, ms_since(&t0));
+	       l->conns, ms);
 	l->drop = "the client disconnected after the failed RDMA Read";
 	return 0;
 }

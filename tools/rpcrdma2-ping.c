@@ -294,15 +294,6 @@ int ms_left(const struct timespec *dl)
 	return left > 1e9 ? 1000000000 : (int)left + 1;
 }
 
-/* Milliseconds since @t0, a CLOCK_MONOTONIC time */
-long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	now(&t);
-	return (long)ms_between(t0, &t);
-}
-
 void print_hex(const char *what, const u8 *p, size_t len)
 {
 	size_t i;
@@ -819,6 +810,32 @@ static int ping_setup(struct ping *p)
 	return 0;
 }
 
+/**
+ * wait_disconnected - wait for the peer's disconnect
+ * @p: the connection
+ * @ms: for up to this long
+ *
+ * Return: milliseconds until RDMA_CM_EVENT_DISCONNECTED came (and
+ * @p->disconnected is set), or -1 if it did not within @ms.
+ */
+long wait_disconnected(struct ping *p, u32 ms)
+{
+	struct rdma_cm_event *ev;
+	struct timespec t0, dl;
+
+	now(&t0);
+	deadline_in(&dl, ms);
+	while (!p->disconnected && (ev = cm_next(p->ec, ms_left(&dl)))) {
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			p->disconnected = true;
+		rdma_ack_cm_event(ev);
+	}
+	if (!p->disconnected)
+		return -1;
+	now(&dl);
+	return (long)ms_between(&t0, &dl);
+}
+
 /*
  * --hold: our QP has failed and the server has not disconnected. Leave
  * the connection up and wait for the server to end it, so that a test
@@ -827,19 +844,11 @@ static int ping_setup(struct ping *p)
  */
 static void ping_hold(struct ping *p)
 {
-	struct rdma_cm_event *ev;
-	struct timespec t0, dl;
+	long ms = wait_disconnected(p, p->opts->hold_ms);
 
-	now(&t0);
-	deadline_in(&dl, p->opts->hold_ms);
-	while (!p->disconnected && (ev = cm_next(p->ec, ms_left(&dl)))) {
-		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
-			p->disconnected = true;
-		rdma_ack_cm_event(ev);
-	}
-	if (p->disconnected)
+	if (ms >= 0)
 		printf("hold: the server disconnected %ld ms after our QP failed\n",
-		       ms_since(&t0));
+		       ms);
 	else
 		printf("hold: the server did not disconnect within %u ms\n",
 		       p->opts->hold_ms);
@@ -848,23 +857,13 @@ static void ping_hold(struct ping *p)
 /* Undo whatever ping_setup() got done, in reverse order */
 void ping_teardown(struct ping *p)
 {
-	struct rdma_cm_event *ev;
-	struct timespec dl;
 	u32 i;
 
 	if (p->connected && !p->disconnected && p->qp_failed &&
 	    p->opts->hold_ms)
 		ping_hold(p);
-	if (p->connected && !p->disconnected && !rdma_disconnect(p->id)) {
-		deadline_in(&dl, DISCONNECT_WAIT_MS);
-		while ((ev = cm_next(p->ec, ms_left(&dl)))) {
-			bool done = ev->event == RDMA_CM_EVENT_DISCONNECTED;
-
-			rdma_ack_cm_event(ev);
-			if (done)
-				break;
-		}
-	}
+	if (p->connected && !p->disconnected && !rdma_disconnect(p->id))
+		wait_disconnected(p, DISCONNECT_WAIT_MS);
 	if (p->id && p->id->qp)
 		rdma_destroy_qp(p->id);
 	/* windows first: rxe refuses to deregister an MR with windows */

@@ -197,7 +197,6 @@ static inline u8 *put32(u8 *p, u32 v)
 /* rpcrdma2-ping.c: time, printing */
 void deadline_in(struct timespec *dl, u32 ms);
 int ms_left(const struct timespec *dl);
-long ms_since(const struct timespec *t0);
 void print_hex(const char *what, const u8 *p, size_t len);
 const char *brs_name(u32 brs);
 const char *prop_state(const struct rpcrdma2_props *props, u32 bit);
@@ -207,6 +206,7 @@ const char *pdata_error(int rc);
 int cm_open(struct rdma_event_channel **ec, struct rdma_cm_id **id);
 struct rdma_cm_event *cm_next(struct rdma_event_channel *ec, int ms);
 int create_resources(struct ping *p);
+long wait_disconnected(struct ping *p, u32 ms);
 void ping_teardown(struct ping *p);
 int post_recv(struct ping *p, u32 i);
 u8 *send_buf(struct ping *p, u32 slot);

@@ -16,7 +16,10 @@
 # the order v2 fb r2 ref tcp tcp ref r2 fb v2, and the tables give the
 # mean (counters: the sum): whatever drifts during the run (the host, the
 # guest warming up) weighs on all of them alike. A pair whose mount fails
-# is marked in the table and the others go on.
+# is marked in the table and the others go on. After the ten passes each
+# RDMA pair runs the metadata workload once more with tracepoints on, for
+# tests/bench/meta_split.py's table of where an RPC's time goes (rxe,
+# sunrpc, nfsd, and each transport's own code).
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
 . "$(dirname "$0")/../vm/lib.sh"
 
@@ -106,6 +109,26 @@ one() {
 	}
 }
 
+# split_run TAG PROTO PORT: the metadata workload once more with the
+# tracepoints of tests/bench/meta_split.py on, for its table of where an
+# RPC's time goes. Tracing slows it: not one of the passes above.
+split_run() {
+	local tag=$1 proto=$2 port=$3 tr=/sys/kernel/tracing e
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		echo "bench: split $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
+		return
+	fi
+	echo > "$tr/trace"
+	for e in $split_events; do echo 1 > "$tr/events/$e/enable"; done
+	meta_run > "$res/split-$tag-meta"
+	for e in $split_events; do echo 0 > "$tr/events/$e/enable"; done
+	cp "$tr/trace" "$res/split-$tag.trace"
+	umount "$mnt" || {
+		echo "bench: split $tag: umount failed; lazy unmount"
+		umount -l "$mnt"
+	}
+}
+
 # the host's time, from the mtime the host gives a file on the results share
 host_now() {
 	: > "$RESULTS/.clock"
@@ -122,6 +145,15 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 done
 t1=$(date +%s.%N) h1=$(host_now)
 rm -f "$RESULTS/.clock"
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+echo global > /sys/kernel/tracing/trace_clock
+echo 16384 > /sys/kernel/tracing/buffer_size_kb
+split_events=$(python3 "$(dirname "$0")/meta_split.py" --events)
+for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT"; do
+	# shellcheck disable=SC2086
+	split_run $t
+done
 # every rate here is measured with the guest's clock: say whether it kept
 # time (tools/vm/run --host-clock)
 printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' \
@@ -132,5 +164,7 @@ echo " (BENCH_TIME=$BENCH_TIME, META_FILES=$META_FILES)"
 rm -rf "$RESULTS/raw"
 cp -r "$res" "$RESULTS/raw"
 python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES"
+echo
+python3 "$(dirname "$0")/meta_split.py" "$res" "$META_FILES" v2 fb r2 ref
 head -1 /proc/fs/svcrdma2/stats
 vm_nfsd_down

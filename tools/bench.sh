@@ -5,9 +5,10 @@
 # side by side in one VM run on the no-debug test kernel (KASAN+lockdep
 # cost ~9x). BENCH_TIME is the seconds per fio job (default 10, plus 2 s of
 # ramp), META_FILES the files of the metadata run (default 1000). With the
-# defaults the whole run (ten passes: five pairs, twice each) took 9 min
-# warm on a quiet 2-core host, 14-28 min while other VMs ran; the results
-# stay in build/bench/vm (raw/ for tests/bench/report.py).
+# defaults the whole run (ten passes: five pairs, twice each; then a
+# traced metadata run per RDMA pair) took 9 min warm on a quiet 2-core
+# host, 14-28 min while other VMs ran; the results stay in
+# build/bench/vm (raw/ for tests/bench/report.py and meta_split.py).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

@@ -228,6 +228,17 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	/* a flush too: the QP is in the error state, maybe with no CM event */
 	if (wc->status != IB_WC_SUCCESS)
 		goto out_close;
+	/*
+	 * Only a Send fills the Receive buffer; an RDMA Write With
+	 * Immediate also consumes a Receive, with the Write's length in
+	 * byte_len. RPC-over-RDMA has no use for it: the client is broken.
+	 */
+	if (wc->opcode != IB_WC_RECV || wc->byte_len > sx->sx_buf_size) {
+		trace_svcrdma2_recv_bad_wc(&ctxt->rc_cid, wc->opcode,
+					   wc->byte_len);
+		svc_rdma2_count(sx, SVC_RDMA2_DROPPED, 1);
+		goto out_close;
+	}
 
 	/* replace the Receive this message used before anything else */
 	if (!test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) &&

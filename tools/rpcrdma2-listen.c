@@ -70,6 +70,7 @@ enum lsn_answer {
 	LSN_BC_BAD,		/* the reply, then bad reverse-direction Calls */
 	LSN_BC_DROP,		/* a reverse-direction Call, then disconnect */
 	LSN_READ_BAD,		/* an RDMA Read of LSN_FOREIGN_HANDLE */
+	LSN_WRITE_IMM,		/* a 0-byte RDMA Write With Immediate */
 	LSN_SILENT,		/* nothing, ever */
 };
 
@@ -151,6 +152,8 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "grant 1; the 2nd Call gets a CB_NULL Call (xid 0xbd000000) and a disconnect" },
 	{ .name = "read-bad-rkey", .answer = LSN_READ_BAD,
 	  .help = "1st Call: RDMA Read of rkey 0x57a1e000; wait for a disconnect" },
+	{ .name = "write-imm", .answer = LSN_WRITE_IMM,
+	  .help = "1st Call: a 0-byte RDMA Write With Immediate; wait for a disconnect" },
 	{ .name = "bad-pdata-magic", .answer = LSN_REPLY,
 	  .pdata = LSN_PD_MAGIC, .help = "good, but private data magic 0xf6ab0e19" },
 	{ .name = "bad-pdata-vers0", .answer = LSN_REPLY,
@@ -852,62 +855,94 @@ static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
 }
 
 /*
- * read-bad-rkey, for the first Call of the first connection: an RDMA Read
- * of LSN_FOREIGN_HANDLE, which the client never registered. Its responder
- * NAKs the Read (a remote access error) and both QPs go to the error
- * state (IBA class C) with no CM event on either side. We then disconnect
- * nothing for LSN_HOLD_MS: what ends the connection, and how soon, is up
- * to the client, which sees only its posted Receives flush. Later
- * connections are served as good serves them.
+ * Instead of answering the first Call of the first connection: post @wr,
+ * which should fail (@fails) or complete, then disconnect nothing for
+ * LSN_HOLD_MS: what ends the connection, and how soon, is up to the
+ * client. @what names @wr in what we print. Later connections are served
+ * as good serves them.
  */
-static int lsn_read_bad(struct lsn *l, const char *head)
+static int lsn_one_wr(struct lsn *l, const char *head,
+		      struct ibv_send_wr *wr, bool fails, const char *what)
 {
 	struct ping *p = &l->c;
 	int slot = wait_slot(p);
 	struct ibv_sge sge;
-	struct ibv_send_wr wr = {
-		.sg_list = &sge,
-		.num_sge = 1,
-		.opcode = IBV_WR_RDMA_READ,
-		.send_flags = IBV_SEND_SIGNALED,
-		.wr.rdma = { .remote_addr = 0, .rkey = LSN_FOREIGN_HANDLE },
-	};
-	struct ibv_send_wr *bad;
 	long ms;
 	int rc;
 
 	if (slot < 0)
 		return -1;
-	sge.addr = (uintptr_t)send_buf(p, (u32)slot);
-	sge.length = LSN_READ_LEN;
-	sge.lkey = p->mr->lkey;
-	wr.wr_id = (u32)slot;
-	rc = ibv_post_send(p->id->qp, &wr, &bad);
-	if (rc) {
-		ping_err("ibv_post_send (RDMA Read): %s", strerror(rc));
+	if (wr->num_sge) {
+		sge.addr = (uintptr_t)send_buf(p, (u32)slot);
+		sge.length = LSN_READ_LEN;
+		sge.lkey = p->mr->lkey;
+		wr->sg_list = &sge;
+	}
+	if (post_wr(p, (u32)slot, wr))
+		return -1;
+	/* wait_sends() fails when a completion does */
+	rc = wait_sends(p);
+	if (fails ? !rc || !p->qp_failed : rc || p->qp_failed) {
+		printf("conn %u: %s: %s did %s\n", l->conns, head, what,
+		       fails ? "not fail" : "not complete");
 		return -1;
 	}
-	p->calls[slot].send_busy = true;
-	if (!wait_sends(p) || !p->qp_failed) {
-		printf("conn %u: %s: RDMA Read of rkey 0x%08x did not fail\n",
-		       l->conns, head, LSN_FOREIGN_HANDLE);
-		return -1;
-	}
-	printf("conn %u: %s: RDMA Read of rkey 0x%08x failed: %s; sent nothing\n",
-	       l->conns, head, LSN_FOREIGN_HANDLE,
-	       ibv_wc_status_str((enum ibv_wc_status)p->fail_status));
+	if (fails)
+		printf("conn %u: %s: %s failed: %s; sent nothing\n", l->conns,
+		       head, what,
+		       ibv_wc_status_str((enum ibv_wc_status)p->fail_status));
+	else
+		printf("conn %u: %s: %s done; sent nothing else\n", l->conns,
+		       head, what);
 	fflush(stdout);
 	ms = wait_disconnected(p, LSN_HOLD_MS);
 	if (ms < 0) {
-		printf("conn %u: the client did not disconnect within %u ms of the failed Read\n",
-		       l->conns, LSN_HOLD_MS);
+		printf("conn %u: the client did not disconnect within %u ms of the %s\n",
+		       l->conns, LSN_HOLD_MS, what);
 		l->drop = "the client did not disconnect";
 		return 0;
 	}
-	printf("conn %u: the client disconnected %ld ms after the failed Read\n",
-	       l->conns, ms);
-	l->drop = "the client disconnected after the failed RDMA Read";
+	printf("conn %u: the client disconnected %ld ms after the %s\n",
+	       l->conns, ms, what);
+	l->drop = "the client disconnected";
 	return 0;
+}
+
+/*
+ * read-bad-rkey: an RDMA Read of LSN_FOREIGN_HANDLE, which the client
+ * never registered. Its responder NAKs the Read (a remote access error)
+ * and both QPs go to the error state (IBA class C) with no CM event on
+ * either side: the client sees only its posted Receives flush.
+ */
+static int lsn_read_bad(struct lsn *l, const char *head)
+{
+	struct ibv_send_wr wr = {
+		.num_sge = 1,
+		.opcode = IBV_WR_RDMA_READ,
+		.wr.rdma = { .remote_addr = 0, .rkey = LSN_FOREIGN_HANDLE },
+	};
+	char what[48];
+
+	snprintf(what, sizeof(what), "RDMA Read of rkey 0x%08x",
+		 LSN_FOREIGN_HANDLE);
+	return lsn_one_wr(l, head, &wr, true, what);
+}
+
+/*
+ * write-imm: a zero-byte RDMA Write With Immediate, which needs no rkey
+ * (IBA C9-88) and consumes one of the client's Receives. It completes as
+ * IBV_WC_RECV_RDMA_WITH_IMM with no message in the buffer; RPC-over-RDMA
+ * never sends one, so the client should take it as a broken server.
+ */
+static int lsn_write_imm(struct lsn *l, const char *head)
+{
+	struct ibv_send_wr wr = {
+		.opcode = IBV_WR_RDMA_WRITE_WITH_IMM,
+		.imm_data = htonl(0x5a5a5a5a),
+	};
+
+	return lsn_one_wr(l, head, &wr, false,
+			  "0-byte RDMA Write With Immediate");
 }
 
 /* An RDMA_MSG / RDMA2_MSG Call that decoded: answer it as the mode says */
@@ -948,6 +983,10 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 	case LSN_READ_BAD:
 		if (l->conns == 1 && l->conn_calls == 1)
 			return lsn_read_bad(l, head);
+		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
+	case LSN_WRITE_IMM:
+		if (l->conns == 1 && l->conn_calls == 1)
+			return lsn_write_imm(l, head);
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	default:
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);

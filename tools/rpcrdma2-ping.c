@@ -194,6 +194,8 @@ static void print_help(FILE *f)
 		"      --expect-hex HEX  with --send-hex: exit 1 unless the reply\n"
 		"                        is exactly these bytes\n"
 		"      --expect-no-reply with --send-hex: exit 1 if any reply\n"
+		"      --write-imm       like --send-hex, but a 0-byte RDMA Write\n"
+		"                        With Immediate instead of a message\n"
 		"      --hold S          when our QP fails (a completion in\n"
 		"                        error) and the server has not\n"
 		"                        disconnected, disconnect nothing for up\n"
@@ -586,6 +588,28 @@ int post_send_wr(struct ping *p, u32 slot, u32 len, struct ibv_send_wr *pre,
 	rc = ibv_post_send(p->id->qp, pre ? pre : &wr, &bad);
 	if (rc) {
 		ping_err("ibv_post_send: %s", strerror(rc));
+		return -1;
+	}
+	p->calls[slot].send_busy = true;
+	return 0;
+}
+
+/*
+ * One signaled work request other than a Send (an RDMA Read, a Write With
+ * Immediate), in send slot @slot's place; its scatter list, if any,
+ * points into that slot's buffer.
+ */
+int post_wr(struct ping *p, u32 slot, struct ibv_send_wr *wr)
+{
+	struct ibv_send_wr *bad;
+	int rc;
+
+	wr->wr_id = slot;
+	wr->send_flags = IBV_SEND_SIGNALED;
+	rc = ibv_post_send(p->id->qp, wr, &bad);
+	if (rc) {
+		ping_err("ibv_post_send (opcode %d): %s", wr->opcode,
+			 strerror(rc));
 		return -1;
 	}
 	p->calls[slot].send_busy = true;
@@ -2112,6 +2136,12 @@ static int raw_check(struct ping *p, const u8 *m, u32 len)
 	return 0;
 }
 
+/* --send-hex or --write-imm: one raw message (raw_run()) */
+static bool raw_mode(const struct ping_opts *o)
+{
+	return o->send_msg || o->write_imm;
+}
+
 /*
  * --send-hex: one raw message out, the first non-CONNPROP message back.
  * By default the raw message is the first one on the connection; with
@@ -2135,12 +2165,27 @@ static int raw_run(struct ping *p)
 	slot = wait_slot(p);
 	if (slot < 0)
 		return -1;
-	memcpy(send_buf(p, (u32)slot), o->send_msg, o->send_len);
-	if (post_send(p, (u32)slot, (u32)o->send_len))
-		return -1;
-	printf("raw: sent %zu bytes%s\n", o->send_len,
-	       p->negotiated ? " after the NULL exchange, same connection" :
-	       " as the first message on the connection");
+	if (o->write_imm) {
+		/* no rkey for a 0-byte Write (IBA C9-88); it takes a Receive */
+		struct ibv_send_wr wr = {
+			.opcode = IBV_WR_RDMA_WRITE_WITH_IMM,
+			.imm_data = htonl(0x5a5a5a5a),
+		};
+
+		if (post_wr(p, (u32)slot, &wr))
+			return -1;
+		printf("raw: sent a 0-byte RDMA Write With Immediate%s\n",
+		       p->negotiated ? " after the NULL exchange" :
+		       " as the first message on the connection");
+	} else {
+		memcpy(send_buf(p, (u32)slot), o->send_msg, o->send_len);
+		if (post_send(p, (u32)slot, (u32)o->send_len))
+			return -1;
+		printf("raw: sent %zu bytes%s\n", o->send_len,
+		       p->negotiated ?
+		       " after the NULL exchange, same connection" :
+		       " as the first message on the connection");
+	}
 	deadline_in(&dl, o->timeout_ms);
 	for (;;) {
 		rc = next_recv(p, &dl, &wc);
@@ -2290,7 +2335,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
 	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
-	       O_INVRKEY, O_HOLD };
+	       O_INVRKEY, O_HOLD, O_WRITE_IMM };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2324,6 +2369,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "max-conns", required_argument, NULL, O_MAXCONNS },
 		{ "inv-rkey", required_argument, NULL, O_INVRKEY },
 		{ "hold", required_argument, NULL, O_HOLD },
+		{ "write-imm", no_argument, NULL, O_WRITE_IMM },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -2466,6 +2512,9 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 			if (parse_seconds(optarg, &o->hold_ms))
 				bad = "bad --hold";
 			break;
+		case O_WRITE_IMM:
+			o->write_imm = true;
+			break;
 		case 'h':
 			print_help(stdout);
 			exit(0);
@@ -2483,12 +2532,14 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	}
 	if (!bad && argc - optind != 1)
 		bad = "exactly one HOST";
-	if (!bad && !o->send_msg &&
+	if (!bad && o->write_imm && o->send_msg)
+		bad = "--write-imm and --send-hex exclude each other";
+	if (!bad && !raw_mode(o) &&
 	    (o->expect || o->expect_none || o->ignore_credits))
 		bad = "--expect-hex, --expect-no-reply and --ignore-credits need --send-hex";
-	if (!bad && !o->send_msg && (o->after_negotiate || o->then_ping))
+	if (!bad && !raw_mode(o) && (o->after_negotiate || o->then_ping))
 		bad = "--after-negotiate and --then-ping need --send-hex";
-	if (!bad && o->fuzz && o->send_msg)
+	if (!bad && o->fuzz && raw_mode(o))
 		bad = "--fuzz and --send-hex exclude each other";
 	if (!bad && !o->fuzz && (o->have_seed || o->corpus))
 		bad = "--seed and --corpus need --fuzz";
@@ -2498,7 +2549,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--expect-hex and --expect-no-reply exclude each other";
 	if (!bad && o->send_len > o->size)
 		bad = "--send-hex message exceeds --size";
-	if (!bad && (o->send_msg || o->fuzz) &&
+	if (!bad && (raw_mode(o) || o->fuzz) &&
 	    (uses_chunks(o) || o->inv))
 		bad = "chunk options exclude --send-hex and --fuzz";
 	if (!bad && o->write_chunk && !o->path)
@@ -3529,7 +3580,7 @@ int main(int argc, char **argv)
 	rc = ping_setup(&p);
 	if (!rc) {
 		print_pdata(&p);
-		rc = o.send_msg ? raw_run(&p) :
+		rc = raw_mode(&o) ? raw_run(&p) :
 		     o.path ? compound_run(&p) : ping_run(&p);
 	}
 	ping_teardown(&p);

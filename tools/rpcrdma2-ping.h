@@ -60,6 +60,7 @@ struct ping_opts {
 	bool verbose;
 	u8 *send_msg;
 	size_t send_len;
+	bool write_imm;		/* --write-imm: that instead of --send-hex */
 	u8 *expect;
 	size_t expect_len;
 	bool expect_none;
@@ -212,6 +213,7 @@ int post_recv(struct ping *p, u32 i);
 u8 *send_buf(struct ping *p, u32 slot);
 int post_send_wr(struct ping *p, u32 slot, u32 len, struct ibv_send_wr *pre,
 		 const u32 *inv_rkey);
+int post_wr(struct ping *p, u32 slot, struct ibv_send_wr *wr);
 int wait_slot(struct ping *p);
 int wait_sends(struct ping *p);
 int next_recv(struct ping *p, const struct timespec *dl, struct ibv_wc *wc);

@@ -182,6 +182,20 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 		rpcrdma2_ep_close(ep);
 		return;
 	}
+	/*
+	 * Only a Send fills the Receive buffer. An RDMA Write With
+	 * Immediate consumes a Receive too, and its byte_len is the
+	 * Write's length, which says nothing of what the buffer holds:
+	 * RPC-over-RDMA has no use for it, and a server that sends one has
+	 * broken the protocol.
+	 */
+	if (wc->opcode != IB_WC_RECV || wc->byte_len > ep->re_recv_size) {
+		trace_xprtrdma2_recv_bad_wc(&rep->rr_cid, wc->opcode,
+					    wc->byte_len);
+		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_BAD_REPLIES, 1);
+		rpcrdma2_ep_close(ep);
+		return;
+	}
 	ib_dma_sync_single_for_cpu(ep->re_pd->device, rep->rr_sge.addr,
 				   ep->re_recv_size, DMA_FROM_DEVICE);
 	rpcrdma2_reply_handler(rep, wc->byte_len,

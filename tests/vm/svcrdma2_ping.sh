@@ -825,6 +825,25 @@ echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
 fresh "after the failed 64-page RDMA Read"
 
 # ====================================================================
+# 2l. A Receive that no Send filled: a 0-byte RDMA Write With Immediate
+#     (it needs no rkey, IBA C9-88) consumes one of svcrdma2's Receives,
+#     which completes as RECV_RDMA_WITH_IMM with nothing in the buffer.
+#     RPC-over-RDMA never sends one: svcrdma2 must close the connection
+#     at once rather than take the buffer for a message.
+# ====================================================================
+vm_trace_on
+p_run "0-byte RDMA Write With Immediate" -p "$PORT" -t 5 \
+	--write-imm --expect-no-reply --after-negotiate "$GUEST_IP"
+p_expect "Write With Immediate: svcrdma2 disconnected within 5 s, no reply" 0 \
+	'^raw: sent a 0-byte RDMA Write With Immediate after the NULL exchange$' \
+	'^no reply \(the server disconnected\)$'
+t_check "Write With Immediate: taken for no message (tracepoint)" \
+	grep -Eq "svcrdma2_recv_bad_wc: .* opcode=129 byte_len=0$" \
+		/sys/kernel/tracing/trace
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
+fresh "after the RDMA Write With Immediate"
+
+# ====================================================================
 # 3. Credits overrun: 200 calls in flight against a grant of 64 (RFC 8166
 #    §3.3.1 forbids it; svcrdma2.rst: RNR retry absorbs it)
 # ====================================================================

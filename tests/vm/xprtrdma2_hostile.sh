@@ -5,7 +5,8 @@
 # malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
 # lists, a Write chunk nobody offered, grants of 0 and 2^32-1, Send With
-# Invalidate of a key we never offered, bogus private data, silence,
+# Invalidate of a key we never offered, an RDMA Read of one, an RDMA
+# Write With Immediate, bogus private data, silence,
 # malformed reverse-direction Calls, a callback left outstanding by a
 # disconnect. Each mount must fail (the tool is
 # no NFS server) within bounded time, nothing mounted, with the client's
@@ -167,11 +168,26 @@ t_check "read-bad-rkey: our responder refused the RDMA Read" \
 	grep -q 'RDMA Read of rkey 0x57a1e000 failed: remote access error' \
 		/tmp/listen.read-bad-rkey
 t_check "read-bad-rkey: we disconnected within 10 s, not at the 60 s RPC timeout" \
-	awk '/the client disconnected [0-9]+ ms after the failed Read/ {
+	awk '/the client disconnected [0-9]+ ms after the RDMA Read/ {
 		ok = $6 < 10000 } END { exit !ok }' /tmp/listen.read-bad-rkey
 t_check "read-bad-rkey: the client reconnected (conn 2)" \
 	grep -q '^conn 2: established' /tmp/listen.read-bad-rkey
-grep -E 'failed Read|^conn 2: (established|closed)' /tmp/listen.read-bad-rkey
+grep -E 'RDMA Read|^conn 2: (established|closed)' /tmp/listen.read-bad-rkey
+# A Receive that no Send filled: write-imm answers the first Call with a
+# 0-byte RDMA Write With Immediate (no rkey needed, IBA C9-88). It
+# consumes a Receive, which completes as RECV_RDMA_WITH_IMM with nothing
+# in the buffer (and byte_len, for a Write of some length, would be the
+# Write's). RPC-over-RDMA never sends one: we close at once, as for any
+# broken server, and do not decode the buffer. The reconnect is served
+# as good.
+HOSTILE_TIMEO=600 hostile write-imm "$reply_ok" \
+	'xprtrdma2_recv_bad_wc: .* opcode=129 byte_len=0$'
+t_check "write-imm: we disconnected within 10 s, not at the 60 s RPC timeout" \
+	awk '/the client disconnected [0-9]+ ms after the 0-byte RDMA Write/ {
+		ok = $6 < 10000 } END { exit !ok }' /tmp/listen.write-imm
+t_check "write-imm: the client reconnected (conn 2)" \
+	grep -q '^conn 2: established' /tmp/listen.write-imm
+grep -E 'RDMA Write|^conn 2: (established|closed)' /tmp/listen.write-imm
 # RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
 hostile write-list 'xprtrdma2_bad_write_list: ' \
 	'xprtrdma2_reply: .* htype=0 .* arg=-5$'

@@ -495,9 +495,8 @@ static int svc_rdma2_push_writes(struct svc_rdma2_xprt *sx,
 		const struct rpcrdma2_chunk *ch = &cl->writes[i];
 
 		/* nfsd encodes results in order, inside the reply */
-		if (WARN_ON_ONCE(pl->offset < prev_end ||
-				 pl->offset + xdr_align_size(pl->length) >
-				 xdr->len))
+		if (pl->offset < prev_end ||
+		    pl->offset + xdr_align_size(pl->length) > xdr->len)
 			return -EIO;
 		prev_end = pl->offset + xdr_align_size(pl->length);
 		cur.segs = &cl->segs[ch->first];
@@ -642,6 +641,15 @@ int svc_rdma2_sendto(struct svc_rqst *rqstp)
 				      ctxt->rc_write_short_len);
 		return 0;
 	}
+	/*
+	 * nfsd may cut its reply back after a result payload was recorded:
+	 * nfsd4_encode_operation() does when the reply outgrows the
+	 * client's limit after a READ (the op then fails). Such payloads
+	 * left the reply from its end; their Write chunks go back unused.
+	 */
+	while (ctxt->rc_nr_payloads &&
+	       ctxt->rc_payloads[ctxt->rc_nr_payloads - 1].offset >= xdr->len)
+		ctxt->rc_nr_payloads--;
 	sctxt = svc_rdma2_send_ctxt_get(sx);
 	if (!sctxt)
 		goto out_close;

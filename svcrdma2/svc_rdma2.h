@@ -109,7 +109,6 @@ struct svc_rdma2_rw_pool {
  * @sx_rw_small: idle rdma_rw contexts for a few pages
  * @sx_rw_large: idle rdma_rw contexts for a whole payload
  * @sx_nr_recv_ctxts: receive contexts allocated
- * @sx_close_work: deferred close scheduled from completion handlers
  * @sx_stats: per-connection counters (enum svc_rdma2_counter)
  * @sx_stats_link: entry on the global list of connections
  */
@@ -160,7 +159,6 @@ struct svc_rdma2_xprt {
 	struct svc_rdma2_rw_pool sx_rw_small;
 	struct svc_rdma2_rw_pool sx_rw_large;
 
-	struct work_struct	sx_close_work;
 	atomic64_t		sx_stats[SVC_RDMA2_NR_COUNTERS];
 	struct list_head	sx_stats_link;
 };

@@ -76,8 +76,6 @@ MODULE_PARM_DESC(ddp,
 /* Global counters: the sum over every connection, past and present */
 static atomic64_t svc_rdma2_global[SVC_RDMA2_NR_COUNTERS];
 static LIST_HEAD(svc_rdma2_conns);
-/* runs deferred closes asked for by completion handlers */
-static struct workqueue_struct *svc_rdma2_wq;
 static DEFINE_SPINLOCK(svc_rdma2_conns_lock);
 
 static const char * const svc_rdma2_counter_names[] = {
@@ -139,15 +137,6 @@ void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
 	cid->completion_id = atomic_inc_return(&sx->sx_next_cid);
 }
 
-static void svc_rdma2_close_work(struct work_struct *work)
-{
-	struct svc_rdma2_xprt *sx = container_of(work, struct svc_rdma2_xprt,
-						 sx_close_work);
-
-	svc_xprt_deferred_close(&sx->sx_xprt);
-	svc_xprt_put(&sx->sx_xprt);
-}
-
 /**
  * svc_rdma2_close - close a connection from any context
  * @sx: the connection
@@ -157,18 +146,25 @@ static void svc_rdma2_close_work(struct work_struct *work)
  * unsuccessful completion asks, flushes included: a QP can go to the
  * error state with no CM event (a failed RDMA Read whose WR was
  * unsignaled, so ib_cq drops its error), and then only the flushes
- * tell. XPT_CLOSE is set before every drain, so teardown's own flushes
- * queue nothing.
+ * tell.
  *
- * Context: any.
+ * svc_xprt_deferred_close() sets XPT_CLOSE and queues the transport for
+ * an nfsd thread only if the bit was clear, and takes no reference. So
+ * a completion that runs while ->xpo_free drains the QP (XPT_CLOSE set
+ * before the drain, the last reference already gone) touches nothing
+ * more than the flag; it never revives a transport being freed.
+ *
+ * An nfsd thread waiting for Send Queue entries on this connection
+ * (svc_rdma2_sq_get()) is woken to see XPT_CLOSE and give up, so that
+ * it is free to run the close.
+ *
+ * Context: any (svc_xprt_deferred_close() is what the in-tree svcrdma
+ * calls from its QP event handler too).
  */
 void svc_rdma2_close(struct svc_rdma2_xprt *sx)
 {
-	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
-		return;
-	svc_xprt_get(&sx->sx_xprt);
-	if (!queue_work(svc_rdma2_wq, &sx->sx_close_work))
-		svc_xprt_put(&sx->sx_xprt);
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	wake_up_all(&sx->sx_send_wait);
 }
 
 static struct svc_xprt_class svc_rdma2_class;
@@ -212,7 +208,6 @@ static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
 	init_llist_head(&sx->sx_send_free);
 	INIT_LIST_HEAD(&sx->sx_send_all);
 	spin_lock_init(&sx->sx_ctxt_lock);
-	INIT_WORK(&sx->sx_close_work, svc_rdma2_close_work);
 	INIT_LIST_HEAD(&sx->sx_stats_link);
 	sx->sx_peer_rbsiz = RPCRDMA2_DEF_RBSIZ;
 	sx->sx_peer_brs = RPCRDMA2_DEF_BRS;
@@ -288,7 +283,7 @@ static int svc_rdma2_cm_handler(struct rdma_cm_id *id,
 		 */
 		if (sx->sx_qp)
 			rdma_disconnect(id);
-		svc_xprt_deferred_close(&sx->sx_xprt);
+		svc_rdma2_close(sx);
 		break;
 	default:
 		break;
@@ -701,14 +696,9 @@ static int __init svc_rdma2_init(void)
 {
 	int ret;
 
-	svc_rdma2_wq = alloc_workqueue("svcrdma2", WQ_UNBOUND, 0);
-	if (!svc_rdma2_wq)
-		return -ENOMEM;
 	svc_rdma2_proc_dir = proc_mkdir("fs/svcrdma2", NULL);
-	if (!svc_rdma2_proc_dir) {
-		ret = -ENOMEM;
-		goto out_destroy_wq;
-	}
+	if (!svc_rdma2_proc_dir)
+		return -ENOMEM;
 	if (!proc_create_single("stats", 0444, svc_rdma2_proc_dir,
 				svc_rdma2_stats_show)) {
 		ret = -ENOMEM;
@@ -726,8 +716,6 @@ out_unreg_class:
 	svc_unreg_xprt_class(&svc_rdma2_class);
 out_remove_proc:
 	proc_remove(svc_rdma2_proc_dir);
-out_destroy_wq:
-	destroy_workqueue(svc_rdma2_wq);
 	return ret;
 }
 
@@ -737,8 +725,6 @@ static void __exit svc_rdma2_exit(void)
 	svc_rdma2_bc_unregister();
 	svc_unreg_xprt_class(&svc_rdma2_class);
 	proc_remove(svc_rdma2_proc_dir);
-	/* a queued close holds a transport, so nothing is queued now */
-	destroy_workqueue(svc_rdma2_wq);
 }
 
 module_init(svc_rdma2_init);

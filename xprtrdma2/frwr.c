@@ -566,6 +566,9 @@ void rpcrdma2_frwr_reclaim(struct rpcrdma2_xprt *r, struct rpcrdma2_ep *ep)
 	lockdep_assert_held(&r->rx_mr_mutex);
 	spin_lock(&r->rx_reqs_lock);
 	list_for_each_entry(req, &r->rx_reqs, rl_list) {
+		/* no reply comes from @ep any more, and it is about to go */
+		if (req->rl_sent_ep == ep)
+			WRITE_ONCE(req->rl_sent_ep, NULL);
 		if (req->rl_ep != ep)
 			continue;
 		rpcrdma2_frwr_release_all(req);

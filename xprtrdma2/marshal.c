@@ -479,7 +479,11 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 		ep->re_first_sent = true;
 	}
 	trace_xprtrdma2_call(rqst, vers, len);
+	/* before the post: the reply may come before it returns */
+	WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, ep);
 	ret = rpcrdma2_post_send(ep, sc, len, &chain);
+	if (ret)
+		WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, NULL);
 	if (ret == -EAGAIN) {
 		/* nothing was posted: the MRs were never registered */
 		rpcrdma2_frwr_release_all(rpcrdma2_rqst_to_req(rqst));
@@ -610,8 +614,12 @@ static void rpcrdma2_fallback(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst)
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		goto out_close;
 	}
-	if (rpcrdma2_post_send(ep, sc, len, NULL))
+	/* the ERR_VERS was this Send's answer; the resend waits for its own */
+	WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, ep);
+	if (rpcrdma2_post_send(ep, sc, len, NULL)) {
+		WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, NULL);
 		goto out_close;
+	}
 	return;
 
 out_close:
@@ -914,6 +922,14 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 
 	spin_lock(&xprt->queue_lock);
 	rqst = xprt_lookup_rqst(xprt, cpu_to_be32(hdr->xid));
+	/*
+	 * One answer per Send, on the connection that sent it: a second
+	 * reply with the same XID (the first may still be invalidating the
+	 * Call's MRs) or a reply to a Call this connection has not sent
+	 * (still being marshaled, or only queued) matches nothing.
+	 */
+	if (rqst && READ_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep) != ep)
+		rqst = NULL;
 	if (!rqst) {
 		spin_unlock(&xprt->queue_lock);
 		rpcrdma2_count(r, RPCRDMA2_C_NO_RQST, 1);
@@ -922,11 +938,12 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 			rpcrdma2_reminv_foreign(rep, *inv_rkey);
 		return;
 	}
+	req = rpcrdma2_rqst_to_req(rqst);
+	WRITE_ONCE(req->rl_sent_ep, NULL);
 	xprt_pin_rqst(rqst);
 	spin_unlock(&xprt->queue_lock);
 
 	/* draft §8.4: only an rkey of this RPC's MRs is taken as invalid */
-	req = rpcrdma2_rqst_to_req(rqst);
 	if (inv_rkey) {
 		if (req->rl_ep == ep && rpcrdma2_frwr_reminv(req, *inv_rkey))
 			rpcrdma2_count(r, RPCRDMA2_C_REMOTE_INV_MATCHED, 1);

@@ -80,6 +80,7 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 		return -ENOMEM;
 	req->rl_rqst = rqst;
 	req->rl_ep = NULL;
+	req->rl_sent_ep = NULL;
 	INIT_LIST_HEAD(&req->rl_mrs);
 	req->rl_nr_reads = 0;
 	req->rl_nr_write = 0;

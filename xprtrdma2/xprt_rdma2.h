@@ -190,6 +190,10 @@ struct rpcrdma2_regchain {
  * @rl_list: entry on &rpcrdma2_xprt.rx_reqs
  * @rl_rqst: the RPC
  * @rl_ep: the endpoint the MRs on @rl_mrs belong to, or NULL
+ * @rl_sent_ep: the endpoint whose Send carried the Call and whose reply
+ *	is awaited; NULL before the Send is posted and once a reply is
+ *	taken, so that one Send gets one answer (a duplicate, or a reply to
+ *	a Call not yet sent, is not matched)
  * @rl_mrs: MRs registered for this RPC (struct rpcrdma2_mr.mr_list)
  * @rl_reads: the Read chunk: the whole Call at position zero (a Long
  *	Call), or the Call's payload at its XDR position (DDP)
@@ -225,6 +229,7 @@ struct rpcrdma2_req {
 	struct list_head		rl_list;
 	struct rpc_rqst			*rl_rqst;
 	struct rpcrdma2_ep		*rl_ep;
+	struct rpcrdma2_ep		*rl_sent_ep;
 	struct list_head		rl_mrs;
 	struct rpcrdma2_read_seg	rl_reads[RPCRDMA2_MAX_CHUNK_MRS];
 	u32				rl_nr_reads;

@@ -140,7 +140,7 @@ void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
  *
  * Context: process.
  *
- * Return: %0, or %-ENOMEM.
+ * Return: %0, or %-ENOMEM with nothing left allocated.
  */
 int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx)
 {
@@ -150,8 +150,10 @@ int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx)
 	/* enough for a full window posted and a full window being served */
 	for (i = 0; i < 2 * sx->sx_rq_depth; i++) {
 		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
-		if (!ctxt)
+		if (!ctxt) {
+			svc_rdma2_recv_destroy(sx);
 			return -ENOMEM;
+		}
 		svc_rdma2_recv_ctxt_put(sx, ctxt);
 	}
 	return 0;

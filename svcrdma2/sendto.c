@@ -94,7 +94,7 @@ static void svc_rdma2_send_ctxt_put(struct svc_rdma2_xprt *sx,
  *
  * Context: process.
  *
- * Return: %0, or %-ENOMEM.
+ * Return: %0, or %-ENOMEM with nothing left allocated.
  */
 int svc_rdma2_send_init(struct svc_rdma2_xprt *sx)
 {
@@ -103,8 +103,10 @@ int svc_rdma2_send_init(struct svc_rdma2_xprt *sx)
 
 	for (i = 0; i < sx->sx_max_requests; i++) {
 		sctxt = svc_rdma2_send_ctxt_alloc(sx);
-		if (!sctxt)
+		if (!sctxt) {
+			svc_rdma2_send_destroy(sx);
 			return -ENOMEM;
+		}
 		llist_add(&sctxt->sc_free, &sx->sx_send_free);
 	}
 	return 0;

@@ -56,22 +56,7 @@ DEFINE_XPRTRDMA2_COMPLETION(wc_reg);
 DEFINE_XPRTRDMA2_COMPLETION(wc_localinv);
 
 /* a Receive completion that no Send made: the server broke the protocol */
-TRACE_EVENT(xprtrdma2_recv_bad_wc,
-	TP_PROTO(const struct rpcrdma2_cid *cid, u32 opcode, u32 byte_len),
-	TP_ARGS(cid, opcode, byte_len),
-	TP_STRUCT__entry(
-		RPCRDMA2_CID_FIELDS
-		__field(u32, opcode)
-		__field(u32, byte_len)
-	),
-	TP_fast_assign(
-		RPCRDMA2_CID_ASSIGN(cid);
-		__entry->opcode = opcode;
-		__entry->byte_len = byte_len;
-	),
-	TP_printk(RPCRDMA2_CID_FORMAT " opcode=%u byte_len=%u",
-		  RPCRDMA2_CID_VARARGS, __entry->opcode, __entry->byte_len)
-);
+RPCRDMA2_RECV_BAD_WC_EVENT(xprtrdma2_recv_bad_wc);
 
 TRACE_EVENT(xprtrdma2_mr_map,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_seg *seg,

@@ -12,7 +12,8 @@
  *
  * The macros expand where a trace.h uses them, so on each pass that
  * define_trace.h makes over that trace.h they take that pass's __field()
- * and __entry: unlike a trace.h, this header is read only once.
+ * and __entry (and TRACE_EVENT(), for the one whole event at the end):
+ * unlike a trace.h, this header is read only once.
  */
 #ifndef _RPCRDMA2_TRACE_COMMON_H
 #define _RPCRDMA2_TRACE_COMMON_H
@@ -117,5 +118,30 @@
 
 #define RPCRDMA2_PROPS_VARARGS						\
 	__entry->present, __entry->rbsiz, __entry->brs
+
+/*
+ * A whole event, the same on both sides: a Receive completion that no
+ * Send made (an RDMA Write With Immediate consumes a Receive too), with
+ * its opcode and byte_len. Each trace.h defines its own with
+ * RPCRDMA2_RECV_BAD_WC_EVENT(its name).
+ */
+#define RPCRDMA2_RECV_BAD_WC_EVENT(name)				\
+	TRACE_EVENT(name,						\
+		TP_PROTO(const struct rpcrdma2_cid *cid, u32 opcode,	\
+			 u32 byte_len),					\
+		TP_ARGS(cid, opcode, byte_len),				\
+		TP_STRUCT__entry(					\
+			RPCRDMA2_CID_FIELDS				\
+			__field(u32, opcode)				\
+			__field(u32, byte_len)				\
+		),							\
+		TP_fast_assign(						\
+			RPCRDMA2_CID_ASSIGN(cid);			\
+			__entry->opcode = opcode;			\
+			__entry->byte_len = byte_len;			\
+		),							\
+		TP_printk(RPCRDMA2_CID_FORMAT " opcode=%u byte_len=%u",	\
+			  RPCRDMA2_CID_VARARGS, __entry->opcode,	\
+			  __entry->byte_len))
 
 #endif /* _RPCRDMA2_TRACE_COMMON_H */

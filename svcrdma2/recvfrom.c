@@ -450,12 +450,15 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
  * svc_rdma2_recvfrom - hand the next received RPC Call to nfsd
  * @rqstp: the request to fill in
  *
- * A Call whose Read chunks have been pulled goes first. A newly received
- * Call with Read chunks only gets its RDMA Reads posted: it comes back
- * through &svc_rdma2_xprt.sx_read_done_q when they complete.
+ * A Call whose Read chunks have been pulled goes first. Then the Reads
+ * of Calls that waited for Send Queue entries are posted if there is
+ * room now. A newly received Call with Read chunks only gets its RDMA
+ * Reads posted (or queued behind those): it comes back through
+ * &svc_rdma2_xprt.sx_read_done_q when they complete.
  *
- * Context: an nfsd thread; never waits for an RDMA Read, may sleep for
- * Send Queue entries.
+ * Context: an nfsd thread; never waits for an RDMA Read, and for Send
+ * Queue entries only to send a transport error, %SVC_RDMA2_SQ_WAIT at
+ * most.
  *
  * Return: the length of the RPC Call in @rqstp->rq_arg, or 0 when there is
  * nothing to process (no message, one that was answered with a transport
@@ -492,6 +495,11 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	spin_unlock(&sx->sx_rq_lock);
 	/* let another thread take the next message while we work */
 	svc_xprt_received(xprt);
+	/*
+	 * After XPT_DATA was cleared: entries freed from now on enqueue
+	 * the transport again (svc_rdma2_sq_put()).
+	 */
+	svc_rdma2_post_waiting_reads(sx);
 	if (!ctxt)
 		return 0;
 

@@ -151,12 +151,37 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list)
 	}
 }
 
+/* Take @n Send Queue entries if that leaves @keep free */
+static bool svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep)
+{
+	/* a value-returning atomic: fully ordered, see svc_rdma2_sq_put() */
+	if (atomic_sub_return(n, &sx->sx_sq_avail) >= (int)keep)
+		return true;
+	atomic_add(n, &sx->sx_sq_avail);
+	return false;
+}
+
+/*
+ * Entries RDMA Reads leave to Sends: one for the reply to every credit,
+ * and for the callbacks and the transport's own messages, as the queue
+ * is sized (svc_rdma2_setup_qp()). Reads that took them all would starve
+ * the replies that finish Calls and free the Reads' entries.
+ */
+static u32 svc_rdma2_sq_send_room(const struct svc_rdma2_xprt *sx)
+{
+	return sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
+}
+
 /**
  * svc_rdma2_sq_get - reserve Send Queue entries
  * @sx: the connection
  * @n: entries needed
  *
- * Waits while they are in use; gives up when the connection closes.
+ * Waits while they are in use, for %SVC_RDMA2_SQ_WAIT at most: entries
+ * come back only as the client acknowledges what we posted, and a client
+ * that stops (it posts no Receives and asked for RNR retries without
+ * end) must not hold an nfsd thread. Past that the connection is closed,
+ * which flushes what it holds.
  *
  * Context: process (sleeps).
  *
@@ -164,19 +189,25 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list)
  */
 int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
 {
+	long left = SVC_RDMA2_SQ_WAIT;
+
 	if (n > sx->sx_sq_depth)
 		return -EINVAL;
-	for (;;) {
-		if (atomic_sub_return(n, &sx->sx_sq_avail) >= 0)
-			return 0;
-		atomic_add(n, &sx->sx_sq_avail);
+	while (!svc_rdma2_sq_reserve(sx, n, 0)) {
+		if (!left) {
+			trace_svcrdma2_sq_timeout(sx, n);
+			svc_rdma2_close(sx);
+			return -ENOTCONN;
+		}
 		trace_svcrdma2_sq_full(sx, n);
-		wait_event(sx->sx_send_wait,
-			   atomic_read(&sx->sx_sq_avail) >= (int)n ||
-			   test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags));
+		left = wait_event_timeout(sx->sx_send_wait,
+					  atomic_read(&sx->sx_sq_avail) >= (int)n ||
+					  test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags),
+					  left);
 		if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
 			return -ENOTCONN;
 	}
+	return 0;
 }
 
 /**
@@ -184,11 +215,24 @@ int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
  * @sx: the connection
  * @n: entries whose work requests completed or were never posted
  *
+ * Calls whose Reads wait for entries are posted by an nfsd thread: the
+ * transport is queued for one.
+ *
  * Context: any.
  */
 void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
 {
 	atomic_add(n, &sx->sx_sq_avail);
+	/*
+	 * Pairs with svc_rdma2_post_reads(), which adds to sx_read_wait_q
+	 * and then tries to reserve: either it sees these entries, or we
+	 * see its Call.
+	 */
+	smp_mb__after_atomic();
+	if (!list_empty(&sx->sx_read_wait_q)) {
+		set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+		svc_xprt_enqueue(&sx->sx_xprt);
+	}
 	/* the barrier in wq_has_sleeper() pairs with the one in wait_event() */
 	if (wq_has_sleeper(&sx->sx_send_wait))
 		wake_up(&sx->sx_send_wait);
@@ -215,19 +259,19 @@ static unsigned int svc_rdma2_pages_to_sg(struct scatterlist *sg,
 }
 
 /*
- * Every Read of the Call has completed, or flushed: give back the Send
- * Queue entries and the DMA mappings (after which the CPU may look at the
+ * The Call's Reads have completed, or flushed: give back the Send Queue
+ * entries and the DMA mappings (after which the CPU may look at the
  * data), then queue the Call for xpo_recvfrom, or drop it.
  */
 static void svc_rdma2_read_done(struct svc_rdma2_xprt *sx,
 				struct svc_rdma2_recv_ctxt *ctxt)
 {
 	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
-	int status = READ_ONCE(rd->rd_status);
+	int status = rd->rd_status;
 
+	svc_rdma2_rw_release(sx, &rd->rd_rws);
 	svc_rdma2_sq_put(sx, rd->rd_sqes);
 	rd->rd_sqes = 0;
-	svc_rdma2_rw_release(sx, &rd->rd_rws);
 	if (status) {
 		/* the Call is lost: RFC 8166 §4.5.3, the client sees a close */
 		trace_svcrdma2_read_done(&rd->rd_cid, status, 0);
@@ -248,6 +292,7 @@ static void svc_rdma2_read_done(struct svc_rdma2_xprt *sx,
 	svc_xprt_enqueue(&sx->sx_xprt);
 }
 
+/* One signaled WR ends each Call's chain: RC completes them in order */
 static void svc_rdma2_wc_read(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct svc_rdma2_xprt *sx = cq->cq_context;
@@ -256,13 +301,11 @@ static void svc_rdma2_wc_read(struct ib_cq *cq, struct ib_wc *wc)
 
 	trace_svcrdma2_wc_read(wc, &rd->rd_cid);
 	if (wc->status == IB_WC_WR_FLUSH_ERR)
-		cmpxchg(&rd->rd_status, 0, -ECANCELED);
+		rd->rd_status = -ECANCELED;
 	else if (wc->status != IB_WC_SUCCESS)
-		WRITE_ONCE(rd->rd_status, -EIO);
-	if (atomic_dec_and_test(&rd->rd_pending))
-		svc_rdma2_read_done(sx, container_of(rd,
-						     struct svc_rdma2_recv_ctxt,
-						     rc_read));
+		rd->rd_status = -EIO;
+	svc_rdma2_read_done(sx, container_of(rd, struct svc_rdma2_recv_ctxt,
+					     rc_read));
 }
 
 /**
@@ -286,8 +329,8 @@ void svc_rdma2_read_ctxt_init(struct svc_rdma2_xprt *sx,
  * @rd: Read state with no Read in flight
  *
  * Normally nothing is left: the completion released the rdma_rw
- * contexts and xpo_recvfrom took the pages. Error paths and teardown
- * leave both here.
+ * contexts and xpo_recvfrom took the pages. Error paths, Calls still
+ * waiting for Send Queue entries, and teardown leave both here.
  *
  * Context: process or the CQ's workqueue.
  */
@@ -301,8 +344,8 @@ void svc_rdma2_read_release(struct svc_rdma2_xprt *sx,
 }
 
 /*
- * Post the RDMA Reads of one remote segment into @length bytes of
- * rq_pages at @offset. Every posted segment completes on @rd.
+ * Build the rdma_rw context that reads one remote segment into @length
+ * bytes of rq_pages at @offset, and count its WRs. Nothing is posted.
  */
 static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 			      struct svc_rdma2_read_ctxt *rd,
@@ -311,10 +354,8 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 {
 	unsigned int nents = (offset_in_page(offset) + seg->length +
 			      PAGE_SIZE - 1) >> PAGE_SHIFT;
-	struct ib_send_wr *first;
-	const struct ib_send_wr *bad;
 	struct svc_rdma2_rw *rw;
-	int ret, wrs;
+	int ret;
 
 	rw = svc_rdma2_rw_get(sx, nents);
 	if (!rw)
@@ -330,32 +371,12 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 		return ret;
 	}
 	list_add_tail(&rw->rw_list, &rd->rd_rws);
-	wrs = ret;
-	ret = svc_rdma2_sq_get(sx, wrs);
-	if (ret)
-		return ret;
-	rd->rd_sqes += wrs;
-	first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp, sx->sx_port_num,
-				&rd->rd_cqe, NULL);
-	atomic_inc(&rd->rd_pending);
-	rd->rd_posted = true;
-	ret = ib_post_send(sx->sx_qp, first, &bad);
-	if (ret) {
-		trace_svcrdma2_post_send_err(&rd->rd_cid, ret);
-		/*
-		 * Only the last WR is signaled: unless all were posted
-		 * there is no completion, so the count taken above is never
-		 * dropped and the Call is left to teardown, after the
-		 * drain. Closing makes what was posted flush.
-		 */
-		svc_rdma2_close(sx);
-		return ret;
-	}
+	rd->rd_sqes += ret;
 	svc_rdma2_count(sx, SVC_RDMA2_READ_BYTES, seg->length);
 	return 0;
 }
 
-/* Read every segment at @position, in list order, to rq_pages at @offset */
+/* Build the Reads of every segment at @position, in list order, to @offset */
 static int svc_rdma2_read_chunk(struct svc_rdma2_xprt *sx,
 				struct svc_rdma2_read_ctxt *rd,
 				struct page **pages,
@@ -432,12 +453,18 @@ static u32 svc_rdma2_positions(const struct rpcrdma2_chunk_lists *cl,
 }
 
 /*
- * Lay out the Call in rq_pages and post its Reads. MSG with one Read
+ * Lay out the Call in rq_pages and build its Reads. MSG with one Read
  * chunk: the inline parts stay in the Receive buffer as head and tail,
  * the chunk lands page-aligned as the page list (RFC 8166 §3.4.5: the
  * chunk is reinserted at its Position). Otherwise the whole Call is
  * assembled in rq_pages: inline pieces copied, chunks read in place,
  * each chunk followed by its XDR pad (§3.4.5.2).
+ *
+ * A Position is an offset in the unreduced Payload stream (§3.4.5), so
+ * the inline message resumes at a chunk's Position less the chunks
+ * before it, each counted with its XDR roundup whether the requester
+ * sent the pad in the chunk or not (both are allowed). Chunks that
+ * overlap, or resume past the end of the inline message, are refused.
  */
 static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 				  struct svc_rqst *rqstp,
@@ -450,22 +477,28 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	const u8 *inl = ctxt->rc_buf + hdr->hdr_len;
 	struct xdr_buf *arg = &rqstp->rq_arg;
 	u32 pos[SVC_RDMA2_MAX_READ_CHUNKS];
+	/* where in the inline message each chunk goes back in */
+	u32 at[SVC_RDMA2_MAX_READ_CHUNKS];
 	/*
 	 * svc_alloc_arg() gave rq_pages sv_max_mesg plus two pages: the
 	 * two are left for the reply's head and tail.
 	 */
 	u64 room = rqstp->rq_server->sv_max_mesg;
 	u32 npos, i, done = 0, off = 0;
-	u64 total = hdr->rpc_len, clen;
+	u64 total = hdr->rpc_len, clen, reduced = 0;
 	int ret;
 
 	npos = svc_rdma2_positions(cl, pos, ARRAY_SIZE(pos));
 	for (i = 0; i < npos; i++) {
 		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
-		total += xdr_align_size(clen);
-		/* a Position past the end of the inline message */
-		if (hdr->htype == RPCRDMA2_HT_MSG && pos[i] > hdr->rpc_len)
+		if (pos[i] < reduced)
 			return -EINVAL;
+		at[i] = pos[i] - reduced;
+		if (hdr->htype == RPCRDMA2_HT_MSG &&
+		    (at[i] > hdr->rpc_len || (i && at[i] < at[i - 1])))
+			return -EINVAL;
+		reduced += xdr_align_size(clen);
+		total += xdr_align_size(clen);
 	}
 	if (total > room)
 		return -E2BIG;
@@ -479,12 +512,12 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 		svc_rdma2_zero_pages(rqstp->rq_pages, clen,
 				     xdr_align_size(clen) - clen);
 		arg->head[0].iov_base = (void *)inl;
-		arg->head[0].iov_len = pos[0];
+		arg->head[0].iov_len = at[0];
 		arg->pages = rqstp->rq_pages;
 		arg->page_base = 0;
 		arg->page_len = xdr_align_size(clen);
-		arg->tail[0].iov_base = (void *)inl + pos[0];
-		arg->tail[0].iov_len = hdr->rpc_len - pos[0];
+		arg->tail[0].iov_base = (void *)inl + at[0];
+		arg->tail[0].iov_len = hdr->rpc_len - at[0];
 		arg->len = hdr->rpc_len + arg->page_len;
 		arg->buflen = arg->len;
 		rd->rd_assembled = false;
@@ -500,11 +533,11 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	if (hdr->htype == RPCRDMA2_HT_NOMSG && npos != 1)
 		return -EOPNOTSUPP;
 	for (i = 0; i < npos; i++) {
-		if (hdr->htype == RPCRDMA2_HT_MSG && pos[i] > done) {
+		if (hdr->htype == RPCRDMA2_HT_MSG && at[i] > done) {
 			svc_rdma2_copy_to_pages(rqstp->rq_pages, off,
-						inl + done, pos[i] - done);
-			off += pos[i] - done;
-			done = pos[i];
+						inl + done, at[i] - done);
+			off += at[i] - done;
+			done = at[i];
 		}
 		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
 		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl,
@@ -550,17 +583,85 @@ static void svc_rdma2_read_take_pages(struct svc_rqst *rqstp,
 	rd->rd_page_count = count;
 }
 
+/*
+ * Post every Read of a Call as one chain whose last WR alone is
+ * signaled, in the Send Queue entries already reserved for it. The Call
+ * belongs to the completion once this is called.
+ */
+static void svc_rdma2_read_post(struct svc_rdma2_xprt *sx,
+				struct svc_rdma2_recv_ctxt *ctxt)
+{
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
+	struct ib_send_wr *first = NULL;
+	struct ib_cqe *cqe = &rd->rd_cqe;
+	const struct ib_send_wr *bad;
+	struct svc_rdma2_rw *rw;
+	int ret;
+
+	/* built back to front, so the WRs go out in list order */
+	list_for_each_entry_reverse(rw, &rd->rd_rws, rw_list) {
+		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp,
+					sx->sx_port_num, cqe, first);
+		cqe = NULL;
+	}
+	trace_svcrdma2_read_post(&rd->rd_cid, rd->rd_sqes);
+	ret = ib_post_send(sx->sx_qp, first, &bad);
+	if (ret) {
+		trace_svcrdma2_post_send_err(&rd->rd_cid, ret);
+		/*
+		 * Unless the last WR went out there is no completion: the
+		 * entries and the Call are left to teardown, after the
+		 * drain. Closing makes what was posted flush.
+		 */
+		svc_rdma2_close(sx);
+	}
+}
+
+/**
+ * svc_rdma2_post_waiting_reads - post the Reads of Calls that waited
+ * @sx: the connection
+ *
+ * Oldest first, for as long as the Send Queue has room for the next
+ * Call's Reads whole, beside the room kept for the replies.
+ *
+ * Context: an nfsd thread, in xpo_recvfrom.
+ */
+void svc_rdma2_post_waiting_reads(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+
+	for (;;) {
+		spin_lock(&sx->sx_rq_lock);
+		ctxt = list_first_entry_or_null(&sx->sx_read_wait_q,
+						struct svc_rdma2_recv_ctxt,
+						rc_list);
+		if (!ctxt ||
+		    !svc_rdma2_sq_reserve(sx, ctxt->rc_read.rd_sqes,
+					  svc_rdma2_sq_send_room(sx))) {
+			spin_unlock(&sx->sx_rq_lock);
+			return;
+		}
+		list_del(&ctxt->rc_list);
+		spin_unlock(&sx->sx_rq_lock);
+		svc_rdma2_read_post(sx, ctxt);
+	}
+}
+
 /**
  * svc_rdma2_post_reads - start pulling a Call's Read chunks
  * @sx: the connection
  * @rqstp: the request whose rq_pages receive the data
  * @ctxt: the decoded Call, which has a Read list; this function owns it
  *
- * Lays out the Call in @rqstp's rq_pages, posts the RDMA Reads and moves
- * the pages to @ctxt; no thread waits for the Reads. When the last one
- * completes, @ctxt goes on &svc_rdma2_xprt.sx_read_done_q and the
- * transport is enqueued, and svc_rdma2_read_finish() completes the Call
- * in the nfsd thread that takes it.
+ * Lays out the Call in @rqstp's rq_pages, builds every RDMA Read it
+ * needs and moves the pages to @ctxt. The Reads go out as one chain
+ * once the Send Queue has room for all of them; until then @ctxt waits
+ * on &svc_rdma2_xprt.sx_read_wait_q holding no entries, and whichever
+ * nfsd thread finds the room later posts it. So no thread ever waits
+ * here, and no thread holds entries that another needs to finish what
+ * it holds. When the Reads complete, @ctxt goes on
+ * &svc_rdma2_xprt.sx_read_done_q and svc_rdma2_read_finish() completes
+ * the Call in the nfsd thread that takes it.
  *
  * A Call we cannot place is answered with ERR_CHUNK (v1) /
  * RDMA2_ERR_BAD_XDR (v2), RFC 8166 §4.5.2; one whose Reads cannot be
@@ -568,7 +669,7 @@ static void svc_rdma2_read_take_pages(struct svc_rqst *rqstp,
  * be in flight when posting fails, @ctxt and its pages stay off the free
  * list until teardown frees them after the QP is drained.
  *
- * Context: an nfsd thread; may sleep for Send Queue entries.
+ * Context: an nfsd thread.
  */
 void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
 			  struct svc_rdma2_recv_ctxt *ctxt)
@@ -588,33 +689,35 @@ void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
 		}
 	}
 	rd->rd_status = 0;
-	rd->rd_posted = false;
 	rd->rd_sqes = 0;
-	/* one extra count, dropped below, so nothing completes early */
-	atomic_set(&rd->rd_pending, 1);
 
 	ret = svc_rdma2_layout_reads(sx, rqstp, ctxt, &pages_used);
+	if (!ret &&
+	    rd->rd_sqes > sx->sx_sq_depth - svc_rdma2_sq_send_room(sx))
+		ret = -E2BIG;
 	if (ret)
 		goto out_err;
 	svc_rdma2_read_take_pages(rqstp, rd, pages_used);
 	rd->rd_arg = rqstp->rq_arg;
-	if (atomic_dec_and_test(&rd->rd_pending))
-		svc_rdma2_read_done(sx, ctxt);
+
+	spin_lock(&sx->sx_rq_lock);
+	if (list_empty(&sx->sx_read_wait_q) &&
+	    svc_rdma2_sq_reserve(sx, rd->rd_sqes,
+				 svc_rdma2_sq_send_room(sx))) {
+		spin_unlock(&sx->sx_rq_lock);
+		svc_rdma2_read_post(sx, ctxt);
+		return;
+	}
+	/* behind the Calls already waiting, so none is passed over */
+	list_add_tail(&ctxt->rc_list, &sx->sx_read_wait_q);
+	spin_unlock(&sx->sx_rq_lock);
+	trace_svcrdma2_read_park(&rd->rd_cid, rd->rd_sqes);
+	/* entries freed before the Call was queued woke nobody for it */
+	smp_mb();
+	svc_rdma2_post_waiting_reads(sx);
 	return;
 
 out_err:
-	if (rd->rd_posted) {
-		/*
-		 * Reads may still land in any page the Call could occupy:
-		 * keep them all; teardown frees them after the drain.
-		 */
-		trace_svcrdma2_read_done(&rd->rd_cid, ret, 0);
-		svc_rdma2_read_take_pages(rqstp, rd,
-					  DIV_ROUND_UP(rqstp->rq_server->sv_max_mesg,
-						       PAGE_SIZE));
-		svc_rdma2_close(sx);
-		return;
-	}
 	/* nothing was posted; svc_rdma2_recv_ctxt_put() frees the rw ctxts */
 	switch (ret) {
 	case -EINVAL:
@@ -628,7 +731,7 @@ out_err:
 		return;
 	}
 out_close:
-	/* the Reads could not be posted: the Call is lost */
+	/* the Reads could not be built: the Call is lost */
 	trace_svcrdma2_read_done(&rd->rd_cid, ret, 0);
 	svc_rdma2_recv_ctxt_put(sx, ctxt);
 	svc_rdma2_close(sx);

@@ -95,8 +95,10 @@ struct svc_rdma2_rw_pool {
  * @sx_rq_depth: Receives kept posted
  * @sx_recv_free: idle receive contexts
  * @sx_recv_all: every receive context, for teardown
- * @sx_rq_lock: protects @sx_rq_dto_q and @sx_read_done_q
+ * @sx_rq_lock: protects @sx_rq_dto_q, @sx_read_wait_q and @sx_read_done_q
  * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
+ * @sx_read_wait_q: Calls laid out with their RDMA Reads built, waiting
+ *	for Send Queue entries to post them, oldest first
  * @sx_read_done_q: Calls whose RDMA Reads have completed, waiting for
  *	xpo_recvfrom to finish them
  * @sx_sq_depth: Send Queue entries
@@ -144,8 +146,9 @@ struct svc_rdma2_xprt {
 	u32			sx_rq_depth;
 	struct llist_head	sx_recv_free;
 	struct list_head	sx_recv_all;
-	spinlock_t		sx_rq_lock;	/* protects the two queues */
+	spinlock_t		sx_rq_lock;	/* protects the three queues */
 	struct list_head	sx_rq_dto_q;
+	struct list_head	sx_read_wait_q;
 	struct list_head	sx_read_done_q;
 
 	u32			sx_sq_depth;
@@ -180,13 +183,12 @@ struct svc_rdma2_payload {
 
 /**
  * struct svc_rdma2_read_ctxt - the RDMA Reads that pull one Call's chunks
- * @rd_cqe: completion handler of each segment's last (signaled) Read
+ * @rd_cqe: completion handler of the chain's last (only signaled) Read
  * @rd_cid: completion ID
- * @rd_pending: segments posted and not completed, plus one while posting
- * @rd_status: %0, %-EIO once a Read failed, %-ECANCELED once one flushed
- * @rd_posted: a post was attempted, so Reads may be in flight
- * @rd_sqes: Send Queue entries the posted Reads hold
- * @rd_rws: rdma_rw contexts, one per remote segment
+ * @rd_status: %0, %-EIO if the Reads failed, %-ECANCELED if they flushed
+ * @rd_sqes: Send Queue entries the Call's Reads take, all at once: from
+ *	the post until the completion
+ * @rd_rws: rdma_rw contexts, one per remote segment, in list order
  * @rd_pages: the rq_pages the Reads land in, carried from the thread that
  *	posted the Reads to the one that finishes the Call
  * @rd_page_count: entries of @rd_pages in use
@@ -197,9 +199,7 @@ struct svc_rdma2_payload {
 struct svc_rdma2_read_ctxt {
 	struct ib_cqe			rd_cqe;
 	struct rpcrdma2_cid		rd_cid;
-	atomic_t			rd_pending;
 	int				rd_status;
-	bool				rd_posted;
 	u32				rd_sqes;
 	struct list_head		rd_rws;
 	struct page			**rd_pages;
@@ -348,6 +348,14 @@ struct svc_rdma2_cursor {
 #define SVC_RDMA2_RW_LARGE_IDLE		16
 /* Scatter/gather entries per RDMA Read or Write WR, at most (transport.c) */
 #define SVC_RDMA2_RW_SGES		16
+/*
+ * Longest an nfsd thread waits for Send Queue entries before it closes
+ * the connection. Entries come back as the peer acknowledges our work
+ * requests; a peer that stops doing so (no Receives posted, with an RNR
+ * retry count of 7, which retries forever) must not keep a thread that
+ * serves every client.
+ */
+#define SVC_RDMA2_SQ_WAIT		(5 * HZ)
 
 /* transport.c */
 extern unsigned int svc_rdma2_max_requests;
@@ -397,6 +405,7 @@ void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
 			  struct svc_rdma2_recv_ctxt *ctxt);
 void svc_rdma2_read_finish(struct svc_rqst *rqstp,
 			   struct svc_rdma2_recv_ctxt *ctxt);
+void svc_rdma2_post_waiting_reads(struct svc_rdma2_xprt *sx);
 int svc_rdma2_push_range(struct svc_rdma2_xprt *sx,
 			 struct svc_rdma2_send_ctxt *sctxt,
 			 const struct xdr_buf *xdr, u32 offset, u32 length,

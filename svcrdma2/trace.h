@@ -154,6 +154,7 @@ DEFINE_SVCRDMA2_XPRT_EVENT(accept);
 DEFINE_SVCRDMA2_XPRT_EVENT(post_recv_err);
 DEFINE_SVCRDMA2_XPRT_EVENT(version);
 DEFINE_SVCRDMA2_XPRT_EVENT(sq_full);
+DEFINE_SVCRDMA2_XPRT_EVENT(sq_timeout);
 
 DECLARE_EVENT_CLASS(svcrdma2_addr_class,
 	TP_PROTO(const struct svc_rdma2_xprt *sx),
@@ -358,6 +359,29 @@ DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
 DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_post_send_err,
 	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
 	TP_ARGS(cid, ret));
+
+DECLARE_EVENT_CLASS(svcrdma2_read_class,
+	TP_PROTO(const struct rpcrdma2_cid *cid, u32 sqes),
+	TP_ARGS(cid, sqes),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		__field(u32, sqes)
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		__entry->sqes = sqes;
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " sqes=%u", RPCRDMA2_CID_VARARGS,
+		  __entry->sqes)
+);
+
+#define DEFINE_SVCRDMA2_READ_EVENT(name)				\
+	DEFINE_EVENT(svcrdma2_read_class, svcrdma2_##name,		\
+		TP_PROTO(const struct rpcrdma2_cid *cid, u32 sqes),	\
+		TP_ARGS(cid, sqes))
+
+DEFINE_SVCRDMA2_READ_EVENT(read_post);
+DEFINE_SVCRDMA2_READ_EVENT(read_park);
 
 TRACE_EVENT(svcrdma2_read_done,
 	TP_PROTO(const struct rpcrdma2_cid *cid, int ret, u32 len),

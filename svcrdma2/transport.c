@@ -203,6 +203,7 @@ static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
 	INIT_LIST_HEAD(&sx->sx_recv_all);
 	spin_lock_init(&sx->sx_rq_lock);
 	INIT_LIST_HEAD(&sx->sx_rq_dto_q);
+	INIT_LIST_HEAD(&sx->sx_read_wait_q);
 	INIT_LIST_HEAD(&sx->sx_read_done_q);
 	init_waitqueue_head(&sx->sx_send_wait);
 	init_llist_head(&sx->sx_send_free);

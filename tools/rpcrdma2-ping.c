@@ -86,6 +86,11 @@
 #define CHUNK_REPLY_OFF		(CHUNK_WRITE_OFF + CHUNK_WRITE_SIZE)
 #define CHUNK_AREA_SIZE		(CHUNK_REPLY_OFF + CHUNK_REPLY_SIZE)
 #define CALL_READ_SEGS		(CHUNK_CALL_MAX / CHUNK_SEG_MAX)
+/* --read-segs: Read chunks and segments a call may carry */
+#define RS_MAX_CHUNKS		4
+#define RS_MAX_SEGS		64
+/* --write2: the second WRITE's data, in the Long Call area */
+#define W2_DATA2_OFF		(CHUNK_CALL_MAX / 2)
 /* wr_id of a memory-window bind or local invalidate: not a Send */
 #define WRID_MEM		0x100000000ULL
 /* Send Queue entries per call with --inv: LOCAL_INV, BIND_MW, SEND */
@@ -99,6 +104,8 @@
 #define NFS4_OP_PUTROOTFH	24
 #define NFS4_OP_READ		25
 #define NFS4_OP_READLINK	27
+#define NFS4_OP_WRITE		38
+#define NFS4_FILE_SYNC		2
 #define NFS4_MAXNAME		255
 #define NFS4_MAX_NAMES		16
 #define AUTH_SYS_MACHINE	"rpcrdma2-ping"
@@ -223,6 +230,20 @@ static void print_help(FILE *f)
 		"                        chunk (two segments) for the data\n"
 		"      --write-chunk-len N  offer only N bytes in it (1..%d;\n"
 		"                        less than the data: WRITE_RESOURCE)\n"
+		"      --write2 PATH     one COMPOUND of two NFSv4.0 WRITEs (FILE_SYNC,\n"
+		"                        anonymous stateid) to file PATH: bytes\n"
+		"                        0..N1-1 and N1..N1+N2-1 of a fixed pattern,\n"
+		"                        each data item in a Read chunk of its own\n"
+		"      --write-lens N1,N2  the two lengths (default 5001,3002)\n"
+		"      --chunk-pad       with --write2: the chunks carry the data\n"
+		"                        items' XDR roundup (RFC 8166 §3.4.5)\n"
+		"      --read-segs C,S,L every NULL call after the first carries C\n"
+		"                        Read chunks (1..4) of S segments (1..64) of\n"
+		"                        L bytes, back to back after the NULL\n"
+		"                        header, padded inline to the last Position\n"
+		"      --no-repost       after the NULL exchange, post no more\n"
+		"                        Receives (with RNR retry count 7: the\n"
+		"                        server's replies are retried forever)\n"
 		"      --reply-chunk     offer a Reply chunk with every call\n"
 		"      --inv             expose chunk memory through type 2\n"
 		"                        memory windows that the server may\n"
@@ -339,6 +360,22 @@ static int parse_u32(const char *s, u32 min, u32 max, u32 *out)
 		return -1;
 	*out = (u32)v;
 	return 0;
+}
+
+/* "A,B,...": exactly @n numbers, each in [@min, @max] */
+static int parse_u32_list(const char *arg, u32 *out, u32 n, u32 min, u32 max)
+{
+	char buf[64], *tok, *save = NULL, *str = buf;
+	u32 i = 0;
+
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
+		return -1;
+	while ((tok = strtok_r(str, ",", &save))) {
+		str = NULL;
+		if (i == n || parse_u32(tok, min, max, &out[i++]))
+			return -1;
+	}
+	return i == n ? 0 : -1;
 }
 
 static int parse_seconds(const char *s, u32 *ms)
@@ -522,6 +559,9 @@ int post_recv(struct ping *p, u32 i)
 	struct ibv_recv_wr *bad;
 	int rc;
 
+	/* --no-repost: the server's replies meet RNR NAKs, retried forever */
+	if (p->opts->no_repost && p->negotiated)
+		return 0;
 	rc = ibv_post_recv(p->id->qp, &wr, &bad);
 	if (rc) {
 		ping_err("ibv_post_recv: %s", strerror(rc));
@@ -538,7 +578,7 @@ u8 *send_buf(struct ping *p, u32 slot)
 /* Does this run expose memory through chunks? */
 static bool uses_chunks(const struct ping_opts *o)
 {
-	return o->long_call || o->path || o->reply_chunk;
+	return o->long_call || o->path || o->reply_chunk || o->rs_chunks;
 }
 
 /* RFC 8797 §4.1: R only when every handle we expose may be invalidated */
@@ -1363,6 +1403,22 @@ static int check_compound_reply(struct ping *p, const struct ping_call *call,
 		}
 		if (op != p->opts->nfs_op)
 			continue;
+		if (op == NFS4_OP_WRITE) {
+			/* WRITE4resok: count, committed, writeverf */
+			if (len < off + 16)
+				goto short_reply;
+			dl = get32(m + off);
+			if (p->w2_done > 1 || dl != p->opts->w2_len[p->w2_done]) {
+				snprintf(why, whylen, "WRITE %u wrote %u bytes",
+					 p->w2_done + 1, dl);
+				return -1;
+			}
+			p->data_len += dl;
+			p->w2_done++;
+			off += 16;
+			found = p->w2_done == 2;
+			continue;
+		}
 		if (op == NFS4_OP_READ) {
 			if (len < off + 4)
 				goto short_reply;
@@ -1400,6 +1456,8 @@ static int check_compound_reply(struct ping *p, const struct ping_call *call,
 			 len - off);
 		return -1;
 	}
+	if (p->opts->nfs_op == NFS4_OP_WRITE)
+		return 0;
 	/* keep it: the Receive buffer is reposted before we print it */
 	if (p->data_len > CHUNK_CALL_MAX) {
 		snprintf(why, whylen, "%u bytes of data", p->data_len);
@@ -1602,8 +1660,48 @@ static u32 build_null(const struct ping_opts *o, u32 xid, u8 *out)
  * Appendix A); READ of the first CHUNK_WRITE_SIZE bytes with the
  * anonymous stateid (RFC 7530 §9.1.4.3).
  */
+/*
+ * --write2's data: byte @i of the file. A multiplicative hash, so bytes
+ * written at the wrong offset do not match by accident.
+ */
+static u8 w2_byte(u64 i)
+{
+	return (u8)((u32)(i * 2654435761U) >> 24);
+}
+
+static u32 xdr_align(u32 n)
+{
+	return (n + 3) & ~3U;
+}
+
+/*
+ * --write2: two WRITEs whose data items are reduced to Read chunks
+ * (RFC 8166 §3.4.5): each length stays inline, the Position is where the
+ * data starts in the unreduced stream, which counts the data items (and
+ * their roundup) before it. @pos gets the two Positions.
+ */
+static u8 *put_write2(const struct ping_opts *o, u8 *out, u8 *r, u32 *pos)
+{
+	u32 k, unreduced = 0;
+	u64 off = 0;
+
+	for (k = 0; k < 2; k++) {
+		r = put32(r, NFS4_OP_WRITE);
+		memset(r, 0, 16);		/* anonymous stateid */
+		r += 16;
+		r = put32(r, (u32)(off >> 32));
+		r = put32(r, (u32)off);
+		r = put32(r, NFS4_FILE_SYNC);
+		r = put32(r, o->w2_len[k]);
+		pos[k] = (u32)(r - out) + unreduced;
+		unreduced += xdr_align(o->w2_len[k]);
+		off += o->w2_len[k];
+	}
+	return r;
+}
+
 static int build_compound(const struct ping_opts *o, u32 xid, u8 *out,
-			  u32 *len)
+			  u32 *len, u32 *pos)
 {
 	const char *name = o->path, *end;
 	u32 n = 0, nl;
@@ -1639,6 +1737,12 @@ static int build_compound(const struct ping_opts *o, u32 xid, u8 *out,
 		r = put32(r, NFS4_OP_LOOKUP);
 		r = put_opaque(r, name, nl);
 		name = end;
+	}
+	if (o->nfs_op == NFS4_OP_WRITE) {
+		r = put_write2(o, out, r, pos);
+		put32(nops, n + 3);
+		*len = (u32)(r - out);
+		return 0;
 	}
 	r = put32(r, o->nfs_op);
 	if (o->nfs_op == NFS4_OP_READ) {
@@ -1687,6 +1791,67 @@ static u32 mw_prepare(struct ping *p, u32 slot, struct ibv_send_wr *wr,
 }
 
 /*
+ * --read-segs: C Read chunks of S segments of L bytes of @area, back to
+ * back at the end of the NULL header (their Positions count the chunks
+ * before them, RFC 8166 §3.4.5), and the inline message padded with
+ * zeros to reach the last Position, so that a responder reading
+ * Positions as inline offsets accepts the call too. NULL ignores what
+ * follows its void arguments. Returns the new inline length.
+ */
+static u32 add_read_segs(const struct ping_opts *o,
+			 struct rpcrdma2_chunk_lists *cl, u32 handle,
+			 u8 *area, u8 *rpc, u32 rpc_len)
+{
+	u32 c, i, clen = xdr_align(o->rs_segs * o->rs_len);
+	u32 want = rpc_len + (o->rs_chunks - 1) * clen;
+	u8 *at = area;
+
+	for (c = 0; c < o->rs_chunks; c++) {
+		for (i = 0; i < o->rs_segs; i++) {
+			struct rpcrdma2_read_seg *rs = &cl->reads[cl->nr_reads++];
+
+			rs->position = rpc_len + c * clen;
+			set_seg(&rs->seg, handle, o->rs_len, at);
+			at += o->rs_len;
+		}
+	}
+	memset(rpc + rpc_len, 0, want - rpc_len);
+	return want;
+}
+
+/*
+ * --write2: the two data items, from the fixed pattern, each in a Read
+ * chunk of its own at @pos; with --chunk-pad the chunk carries the
+ * item's roundup (zeros) too.
+ */
+static void add_write2_chunks(const struct ping_opts *o,
+			      struct rpcrdma2_chunk_lists *cl, u32 handle,
+			      u8 *area, const u32 *pos)
+{
+	u8 *data[2] = { area, area + W2_DATA2_OFF };
+	u32 k, i, n, off;
+	u64 base = 0;
+
+	for (k = 0; k < 2; k++) {
+		n = o->w2_len[k];
+		for (i = 0; i < n; i++)
+			data[k][i] = w2_byte(base + i);
+		memset(data[k] + n, 0, xdr_align(n) - n);
+		if (o->chunk_pad)
+			n = xdr_align(n);
+		for (off = 0; off < n; off += CHUNK_SEG_MAX) {
+			struct rpcrdma2_read_seg *rs = &cl->reads[cl->nr_reads++];
+
+			rs->position = pos[k];
+			set_seg(&rs->seg, handle,
+				n - off < CHUNK_SEG_MAX ? n - off : CHUNK_SEG_MAX,
+				data[k] + off);
+		}
+		base += o->w2_len[k];
+	}
+}
+
+/*
  * Build and send one call from send slot @slot in @vers: RPC NULL, or
  * with @compound the COMPOUND of --readlink / --read. Inline (RDMA_MSG),
  * or with --long-call as a Long Call (RDMA_NOMSG and a Position-Zero
@@ -1699,21 +1864,24 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 {
 	const struct ping_opts *o = p->opts;
 	const struct rpcrdma2_limits lim = {
-		.max_read_chunks = 1,
+		.max_read_chunks = RS_MAX_CHUNKS,
 		.max_write_chunks = 1,
-		.max_segs = CALL_READ_SEGS,
+		.max_segs = RS_MAX_SEGS,
 	};
 	struct ping_call *call = &p->calls[slot];
-	struct rpcrdma2_read_seg reads[CALL_READ_SEGS];
+	struct rpcrdma2_read_seg reads[RS_MAX_CHUNKS * RS_MAX_SEGS];
 	struct rpcrdma2_chunk writes[1];
-	struct rpcrdma2_seg segs[2 * CALL_READ_SEGS];
+	struct rpcrdma2_seg segs[2 * RS_MAX_SEGS];
 	struct ibv_send_wr mem[INV_WRS_PER_CALL - 1], *pre = NULL;
 	struct rpcrdma2_hdr h = { 0 };
 	bool long_call = o->long_call && p->cbuf;
+	/* the first call settles the version: it must fit 1024 bytes */
+	bool rsegs = o->rs_chunks && p->cbuf && p->negotiated && !compound;
+	bool w2 = compound && o->nfs_op == NFS4_OP_WRITE && p->cbuf;
 	bool offered = long_call || (p->cbuf && compound && o->write_chunk) ||
-		       (p->cbuf && o->reply_chunk);
+		       (p->cbuf && o->reply_chunk) || rsegs || w2;
 	u8 *m = send_buf(p, slot), *area = NULL;
-	u32 rpc_len, len, limit, handle = 0, off;
+	u32 rpc_len, len, limit, handle = 0, off, pos[2];
 	int hl;
 
 	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, reads, ARRAY_SIZE(reads),
@@ -1725,7 +1893,7 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 	h.credits = o->credits;
 	h.flags = 0;			/* a Call: RPCRDMA2_F_RESPONSE clear */
 	if (compound) {
-		if (build_compound(o, h.xid, p->scratch, &rpc_len))
+		if (build_compound(o, h.xid, p->scratch, &rpc_len, pos))
 			return -1;
 	} else {
 		rpc_len = build_null(o, h.xid, p->scratch);
@@ -1746,6 +1914,11 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 				rpc_len - off : CHUNK_SEG_MAX, area + off);
 		}
 	}
+	if (rsegs)
+		rpc_len = add_read_segs(o, &h.cl, handle, area, p->scratch,
+					rpc_len);
+	if (w2)
+		add_write2_chunks(o, &h.cl, handle, area, pos);
 	if (offered && compound && o->write_chunk) {
 		offer_chunk(&h.cl, &writes[0], handle, area + CHUNK_WRITE_OFF,
 			    o->write_len);
@@ -2246,6 +2419,13 @@ static int compound_run(struct ping *p)
 		return -1;
 	}
 	reply_done(p, msg.call, &msg, &rtt);
+	if (o->nfs_op == NFS4_OP_WRITE) {
+		printf("write2 %s: %u+%u bytes written, chunks %s padding, ",
+		       o->path, o->w2_len[0], o->w2_len[1],
+		       o->chunk_pad ? "with" : "without");
+		printf("version %u, time=%.3f ms\n", p->vers, rtt);
+		return 0;
+	}
 	printf("%s %s: %u bytes%s, reply %s%s%s%s, time=%.3f ms\n",
 	       o->nfs_op == NFS4_OP_READ ? "read" : "readlink", o->path,
 	       p->data_len,
@@ -2335,7 +2515,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_FUZZ, O_SEED,
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
 	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
-	       O_INVRKEY, O_HOLD, O_WRITE_IMM };
+	       O_INVRKEY, O_HOLD, O_WRITE_IMM, O_WRITE2, O_WLENS, O_CPAD,
+	       O_RSEGS, O_NOREPOST };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2363,6 +2544,11 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "write-chunk-len", required_argument, NULL, O_WLEN },
 		{ "reply-chunk", no_argument, NULL, O_RCHUNK },
 		{ "inv", no_argument, NULL, O_INV },
+		{ "write2", required_argument, NULL, O_WRITE2 },
+		{ "write-lens", required_argument, NULL, O_WLENS },
+		{ "chunk-pad", no_argument, NULL, O_CPAD },
+		{ "read-segs", required_argument, NULL, O_RSEGS },
+		{ "no-repost", no_argument, NULL, O_NOREPOST },
 		{ "listen", no_argument, NULL, O_LISTEN },
 		{ "bind", required_argument, NULL, O_BIND },
 		{ "hostile", required_argument, NULL, O_HOSTILE },
@@ -2488,6 +2674,37 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case O_INV:
 			o->inv = true;
 			break;
+		case O_WRITE2:
+			if (o->path)
+				bad = "one of --readlink, --read and --write2";
+			o->path = optarg;
+			o->nfs_op = NFS4_OP_WRITE;
+			break;
+		case O_WLENS:
+			if (parse_u32_list(optarg, o->w2_len, 2, 1,
+					   W2_DATA2_OFF - 4))
+				bad = "--write-lens N1,N2, each 1..32764";
+			break;
+		case O_CPAD:
+			o->chunk_pad = true;
+			break;
+		case O_NOREPOST:
+			o->no_repost = true;
+			break;
+		case O_RSEGS: {
+			u32 v[3];
+
+			if (parse_u32_list(optarg, v, 3, 1, CHUNK_CALL_MAX) ||
+			    v[0] > RS_MAX_CHUNKS || v[1] > RS_MAX_SEGS ||
+			    (u64)v[0] * xdr_align(v[1] * v[2]) > CHUNK_CALL_MAX) {
+				bad = "--read-segs C,S,L: C 1..4, S 1..64, C*S*L within 64 KiB";
+				break;
+			}
+			o->rs_chunks = v[0];
+			o->rs_segs = v[1];
+			o->rs_len = v[2];
+			break;
+		}
 		case O_LISTEN:
 			o->listen = true;
 			break;
@@ -2552,8 +2769,12 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	if (!bad && (raw_mode(o) || o->fuzz) &&
 	    (uses_chunks(o) || o->inv))
 		bad = "chunk options exclude --send-hex and --fuzz";
-	if (!bad && o->write_chunk && !o->path)
+	if (!bad && o->write_chunk && (!o->path || o->nfs_op == NFS4_OP_WRITE))
 		bad = "--write-chunk needs --read or --readlink";
+	if (!bad && o->chunk_pad && o->nfs_op != NFS4_OP_WRITE)
+		bad = "--chunk-pad needs --write2";
+	if (!bad && o->rs_chunks && (o->path || o->long_call))
+		bad = "--read-segs is for NULL calls: not with --long-call or a COMPOUND";
 	if (!bad && o->inv && !uses_chunks(o))
 		bad = "--inv needs chunks to expose";
 	if (bad)
@@ -3554,6 +3775,7 @@ int main(int argc, char **argv)
 		.timeout_ms = DEF_TIMEOUT_MS,
 		.write_len = CHUNK_WRITE_SIZE,
 		.inv_rkey = DEF_INV_RKEY,
+		.w2_len = { 5001, 3002 },
 	};
 	struct timespec t;
 	int rc;

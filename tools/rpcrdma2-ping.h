@@ -79,6 +79,14 @@ struct ping_opts {
 	u32 write_len;		/* bytes the Write chunk offers */
 	bool reply_chunk;
 	bool inv;
+	/* --read-segs C,S,L: Read chunks in every NULL call after the first */
+	u32 rs_chunks;
+	u32 rs_segs;
+	u32 rs_len;
+	/* --write2 PATH: the two WRITEs' lengths; --chunk-pad */
+	u32 w2_len[2];
+	bool chunk_pad;
+	bool no_repost;		/* --no-repost */
 
 	/* --listen: the responder, rpcrdma2-listen.c */
 	bool listen;
@@ -167,6 +175,7 @@ struct ping {
 	const char *via;		/* "inline" or "Reply chunk" */
 	const u8 *data;			/* --read...: link text or data */
 	u32 data_len;
+	u32 w2_done;			/* --write2: WRITE results checked */
 	bool eof;			/* --read: READ4resok.eof */
 
 	/* calls */

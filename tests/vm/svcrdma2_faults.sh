@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
-vm_load_svcrdma2
+vm_load_svcrdma2 max_segs=64 buf_size=8192
 vm_nfsd_up rdma2 "$NFS_V2_PORT"
 
 mnt=/tmp/mnt
@@ -19,6 +19,111 @@ conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
 # (a function, so wait_for counts again on every try)
 no_conns() { [ "$(conns)" -eq 0 ]; }
 
+
+# 0. Calls whose Read chunks have many small segments (4 chunks of 32
+# segments of 4 bytes: 128 RDMA Reads each), a window of 64 of them from
+# two connections at once, with 64 nfsd threads: more Reads than one
+# connection's Send Queue holds. No nfsd thread may wait on that Send
+# Queue holding entries another needs (the Reads of a Call are posted
+# all at once or not at all). A third connection stops posting Receives:
+# the replies to it never complete, which must not hold nfsd threads
+# either. Meanwhile another client's mount keeps doing I/O. Checked: no
+# nfsd thread stays blocked (D) for 5 s, no operation of the I/O loop
+# takes 30 s (rxe shares the guest's two emulated CPUs with the flood:
+# the mount's own RDMA traffic waits for CPU, up to ~20 s seen; a
+# deadlock stalls it for good),
+# every flood Call is answered, and the trace shows the Send Queue
+# really ran out (Calls waited).
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+FLOOD_CONNS=2
+FLOOD_CALLS=64
+rpc.nfsd 64 || die "rpc.nfsd 64"
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+echo > /sys/kernel/tracing/trace
+echo 1 > /sys/kernel/tracing/events/rpcrdma2/svcrdma2_read_park/enable
+t_check "mount NFSv4.2 on svcrdma2 beside the flood" \
+	mount -t nfs -o "vers=4.2,proto=rdma,port=$NFS_V2_PORT" "$GUEST_IP:/" "$mnt"
+# io_loop: write and read back 64 KiB until /tmp/io.stop appears; each
+# operation's start in /tmp/io.t0 and the longest one (ms) in /tmp/io.max
+io_loop() {
+	local i=0 t0 d max=0
+	while [ ! -e /tmp/io.stop ]; do
+		t0=${EPOCHREALTIME/./}
+		echo "$t0" > /tmp/io.t0
+		dd if=/dev/urandom of="$mnt/io.$((i % 4))" bs=64k count=1 \
+			conv=fsync status=none && cat "$mnt/io.$((i % 4))" > /dev/null ||
+			echo "io error" >> /tmp/io.err
+		d=$(((${EPOCHREALTIME/./} - t0) / 1000))
+		[ "$d" -gt "$max" ] && max=$d && echo "$max" > /tmp/io.max
+		i=$((i + 1))
+	done
+	echo "$i" > /tmp/io.count
+}
+rm -f /tmp/io.stop /tmp/io.err /tmp/io.count
+echo 0 > /tmp/io.max
+io_loop &
+loop=$!
+sleep 2
+flood=()
+for i in $(seq "$FLOOD_CONNS"); do
+	"$PING" -p "$NFS_V2_PORT" --read-segs 4,64,4 --size 8192 --credits 64 -w 64 \
+		-c "$FLOOD_CALLS" -t 60 \
+		"$GUEST_IP" > "/tmp/flood.$i" 2>&1 &
+	flood+=($!)
+done
+"$PING" -p "$NFS_V2_PORT" --no-repost --read-segs 4,32,4 -w 16 -c 48 -t 20 \
+	"$GUEST_IP" > /tmp/norepost 2>&1 &
+flood+=($!)
+# the longest the loop's current operation has been running, in ms
+io_now() { echo $(((${EPOCHREALTIME/./} - $(cat /tmp/io.t0)) / 1000)); }
+# every 0.5 s: how long each nfsd thread has been blocked (D), in samples
+nfsd_pids=$(pgrep -x nfsd)
+declare -A dcount
+stall=0 dmax=0
+for i in $(seq 600); do
+	running=0
+	for pid in "${flood[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+	[ "$running" = 0 ] && break
+	n=$(io_now)
+	[ "$n" -gt "$stall" ] && stall=$n
+	for pid in $nfsd_pids; do
+		st=
+		read -r _ _ st _ < "/proc/$pid/stat" 2>/dev/null
+		if [ "$st" = D ]; then
+			dcount[$pid]=$((${dcount[$pid]:-0} + 1))
+			[ "${dcount[$pid]}" -gt "$dmax" ] && dmax=${dcount[$pid]}
+		else
+			dcount[$pid]=0
+		fi
+	done
+	sleep 0.5
+done
+for pid in "${flood[@]}"; do kill "$pid" 2>/dev/null; done
+wait "${flood[@]}" 2>/dev/null
+touch /tmp/io.stop
+if timeout 60 bash -c "while kill -0 $loop 2>/dev/null; do sleep 0.2; done"; then
+	t_pass "the I/O loop ended after the flood"
+else
+	t_fail "the I/O loop ended after the flood" "an operation has run $(io_now) ms"
+fi
+max=$(cat /tmp/io.max)
+[ "$stall" -gt "$max" ] && max=$stall
+for f in /tmp/flood.* /tmp/norepost; do
+	echo "$f: $(grep -E 'calls, |rpcrdma2-ping: ' "$f" | tail -n 2 | tr '\n' ' ')"
+done
+replies=$(cat /tmp/flood.* | grep -c '^NULL reply')
+parked=$(grep -c svcrdma2_read_park /sys/kernel/tracing/trace)
+echo "read flood: $FLOOD_CONNS connections, $replies NULL replies, $parked Calls waited for the Send Queue; I/O loop: $(cat /tmp/io.count 2>/dev/null) operations, the longest $max ms; an nfsd thread blocked for $((dmax / 2)) s at most"
+t_check "the flood filled the Send Queue (Calls waited: $parked)" test "$parked" -gt 0
+t_check "every flood Call was answered ($replies)" \
+	test "$replies" -eq $((FLOOD_CONNS * FLOOD_CALLS))
+t_check "no nfsd thread blocked for 5 s (longest $((dmax / 2)) s)" test "$dmax" -lt 10
+t_check "no I/O operation beside the flood took 30 s (longest $max ms)" test "$max" -lt 30000
+t_check "no I/O error beside the flood" test ! -e /tmp/io.err
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/svcrdma2_read_park/enable
+umount "$mnt"
+rpc.nfsd 4
 
 # 1. The device vanishes mid-I/O. A soft mount lets the writer give up.
 t_check "mount NFSv4.2 (soft) on svcrdma2" \

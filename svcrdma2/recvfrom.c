@@ -97,6 +97,7 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	spin_lock(&sx->sx_ctxt_lock);
 	list_add(&ctxt->rc_all, &sx->sx_recv_all);
 	sx->sx_nr_recv_ctxts++;
+	svc_rdma2_recv_ctxts_note(sx->sx_nr_recv_ctxts);
 	spin_unlock(&sx->sx_ctxt_lock);
 	return ctxt;
 
@@ -105,33 +106,77 @@ out_free:
 	return NULL;
 }
 
+/* An idle receive context, or NULL when all of them are in use */
 static struct svc_rdma2_recv_ctxt *
-svc_rdma2_recv_ctxt_get(struct svc_rdma2_xprt *sx)
+svc_rdma2_recv_ctxt_get_locked(struct svc_rdma2_xprt *sx)
 {
 	struct llist_node *node;
 
-	/* one consumer at a time: accept, then the Receive CQ's worker */
+	lockdep_assert_held(&sx->sx_recv_lock);
 	node = llist_del_first(&sx->sx_recv_free);
-	if (node)
-		return llist_entry(node, struct svc_rdma2_recv_ctxt, rc_free);
-	return svc_rdma2_recv_ctxt_alloc(sx);
+	return node ? llist_entry(node, struct svc_rdma2_recv_ctxt, rc_free) :
+		      NULL;
+}
+
+static struct svc_rdma2_recv_ctxt *
+svc_rdma2_recv_ctxt_get(struct svc_rdma2_xprt *sx)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+
+	spin_lock(&sx->sx_recv_lock);
+	ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
+	spin_unlock(&sx->sx_recv_lock);
+	return ctxt;
+}
+
+static int svc_rdma2_post_one_recv(struct svc_rdma2_xprt *sx,
+				   struct svc_rdma2_recv_ctxt *ctxt)
+{
+	int ret;
+
+	ctxt->rc_recv_wr.next = NULL;
+	ret = ib_post_recv(sx->sx_qp, &ctxt->rc_recv_wr, NULL);
+	if (ret)
+		trace_svcrdma2_post_recv_err(sx, ret);
+	return ret;
 }
 
 /**
- * svc_rdma2_recv_ctxt_put - return a receive context to the free list
+ * svc_rdma2_recv_ctxt_put - a receive context is free again
  * @sx: the connection
  * @ctxt: the context, no longer referenced by a Receive, an RDMA Read
  *	or an RPC
  *
- * Releases whatever an error path left of the Call's Reads.
+ * Releases whatever an error path left of the Call's Reads. When a
+ * completed Receive is still owed its replacement, the context is posted
+ * again at once instead of going idle.
  *
  * Context: process or a CQ's workqueue.
  */
 void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
 			     struct svc_rdma2_recv_ctxt *ctxt)
 {
+	bool repost = false;
+
 	svc_rdma2_read_release(sx, &ctxt->rc_read);
-	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+	spin_lock(&sx->sx_recv_lock);
+	if (sx->sx_recv_owed &&
+	    !test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags)) {
+		sx->sx_recv_owed--;
+		repost = true;
+	} else {
+		llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+	}
+	spin_unlock(&sx->sx_recv_lock);
+	if (!repost)
+		return;
+	trace_svcrdma2_recv_repost(&ctxt->rc_cid);
+	if (svc_rdma2_post_one_recv(sx, ctxt)) {
+		svc_rdma2_close(sx);
+		spin_lock(&sx->sx_recv_lock);
+		llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+		spin_unlock(&sx->sx_recv_lock);
+	}
 }
 
 /**
@@ -147,8 +192,8 @@ int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx)
 	struct svc_rdma2_recv_ctxt *ctxt;
 	u32 i;
 
-	/* enough for a full window posted and a full window being served */
-	for (i = 0; i < 2 * sx->sx_rq_depth; i++) {
+	/* the connection never has more than these (svc_rdma2_wc_receive) */
+	for (i = 0; i < sx->sx_recv_cap; i++) {
 		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
 		if (!ctxt) {
 			svc_rdma2_recv_destroy(sx);
@@ -175,6 +220,7 @@ void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx)
 	}
 	init_llist_head(&sx->sx_recv_free);
 	sx->sx_nr_recv_ctxts = 0;
+	sx->sx_recv_owed = 0;
 }
 
 /**
@@ -182,9 +228,10 @@ void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx)
  * @sx: the connection
  * @count: how many
  *
- * Context: process, or the Receive CQ's completion handler.
+ * Context: process.
  *
- * Return: %0, %-ENOMEM, or the error ib_post_recv() returned.
+ * Return: %0, %-ENOMEM when fewer than @count receive contexts are idle
+ * (nothing is posted then), or the error ib_post_recv() returned.
  */
 int svc_rdma2_post_recvs(struct svc_rdma2_xprt *sx, unsigned int count)
 {
@@ -220,6 +267,36 @@ out_put_ret:
 	return ret;
 }
 
+/*
+ * Replace the Receive @done used, before its message is processed, with
+ * an idle context. RFC 8166 §3.3.1: a client never has more Calls
+ * outstanding than we granted, so an idle context is always there: the
+ * connection has twice the Receives it keeps posted. When none is, the
+ * client ignored its grant; the Receive is owed and the next context
+ * nfsd hands back is posted in its place (svc_rdma2_recv_ctxt_put()).
+ * Until then fewer Receives are posted and the client's surplus Sends
+ * meet RNR NAKs, which it retries (we ask for unlimited retries at
+ * accept): the client waits, our memory stays bounded.
+ */
+static int svc_rdma2_replace_recv(struct svc_rdma2_xprt *sx,
+				  struct svc_rdma2_recv_ctxt *done)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+	u32 owed;
+
+	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
+		return 0;
+	spin_lock(&sx->sx_recv_lock);
+	ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
+	owed = ctxt ? 0 : ++sx->sx_recv_owed;
+	spin_unlock(&sx->sx_recv_lock);
+	if (ctxt)
+		return svc_rdma2_post_one_recv(sx, ctxt);
+	svc_rdma2_count(sx, SVC_RDMA2_RECV_DEFERRED, 1);
+	trace_svcrdma2_recv_defer(&done->rc_cid, owed);
+	return 0;
+}
+
 static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct svc_rdma2_xprt *sx = cq->cq_context;
@@ -242,9 +319,7 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 		goto out_close;
 	}
 
-	/* replace the Receive this message used before anything else */
-	if (!test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) &&
-	    svc_rdma2_post_recvs(sx, 1))
+	if (svc_rdma2_replace_recv(sx, ctxt))
 		goto out_close;
 
 	ctxt->rc_byte_len = wc->byte_len;
@@ -257,8 +332,9 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	return;
 
 out_close:
-	svc_rdma2_recv_ctxt_put(sx, ctxt);
+	/* closing first: the context must not be posted again */
 	svc_rdma2_close(sx);
+	svc_rdma2_recv_ctxt_put(sx, ctxt);
 }
 
 /* RDMA2_CONNPROP: draft v2 §5.3.4; unknown properties were skipped */

@@ -679,6 +679,29 @@ int svc_rdma2_sendto(struct svc_rqst *rqstp)
 			.sx = sx, .sctxt = sctxt, .xdr = xdr,
 		};
 
+		/*
+		 * The header still goes inline: the Write list and the
+		 * Reply chunk, whose fields are fixed-width, so it has its
+		 * final size before any byte is written. One the client
+		 * cannot receive means no reply at all (RFC 8166 §4.5.3:
+		 * it would end in a Local Length Error), not a Reply chunk
+		 * it could enlarge.
+		 */
+		if (hdr->cl.has_reply) {
+			hlen = svc_rdma2_encode_reply(sx, ctxt, true,
+						      sctxt->sc_buf,
+						      sx->sx_buf_size);
+			if (hlen < 0)
+				goto out_fail;
+		}
+		if ((u32)hlen > limit) {
+			trace_svcrdma2_reply_hdr_too_big(&ctxt->rc_cid, hlen,
+							 limit);
+			svc_rdma2_send_ctxt_put(sx, sctxt);
+			svc_rdma2_reply_error(sx, ctxt, RPCRDMA2_ERR_SYSTEM,
+					      0, 0);
+			return 0;
+		}
 		reply_room = hdr->cl.has_reply ?
 			svc_rdma2_chunk_length(&hdr->cl, &hdr->cl.reply) : 0;
 		if (body > reply_room) {

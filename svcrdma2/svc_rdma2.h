@@ -48,6 +48,7 @@ enum svc_rdma2_counter {
 	SVC_RDMA2_CB_CALLS,		/* reverse-direction Calls sent */
 	SVC_RDMA2_CB_REPLIES,		/* reverse-direction replies completed */
 	SVC_RDMA2_CB_BAD_REPLIES,	/* replies dropped: unmatched, malformed */
+	SVC_RDMA2_RECV_DEFERRED,	/* Receives replaced only once a context came back */
 	SVC_RDMA2_NR_COUNTERS
 };
 
@@ -93,7 +94,12 @@ struct svc_rdma2_rw_pool {
  * @sx_peer_brs: v2: the client's Reverse Request Support (draft §4.2.2)
  * @sx_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @sx_rq_depth: Receives kept posted
+ * @sx_recv_cap: receive contexts the connection may have, all allocated
+ *	at accept
+ * @sx_recv_lock: protects @sx_recv_free and @sx_recv_owed
  * @sx_recv_free: idle receive contexts
+ * @sx_recv_owed: completed Receives not replaced yet: every context was
+ *	in use, so the next one to come back is posted instead of idling
  * @sx_recv_all: every receive context, for teardown
  * @sx_rq_lock: protects @sx_rq_dto_q, @sx_read_wait_q and @sx_read_done_q
  * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
@@ -144,7 +150,10 @@ struct svc_rdma2_xprt {
 	bool			sx_connprop_sent;
 
 	u32			sx_rq_depth;
+	u32			sx_recv_cap;
+	spinlock_t		sx_recv_lock;	/* free list, owed */
 	struct llist_head	sx_recv_free;
+	u32			sx_recv_owed;
 	struct list_head	sx_recv_all;
 	spinlock_t		sx_rq_lock;	/* protects the three queues */
 	struct list_head	sx_rq_dto_q;
@@ -367,6 +376,7 @@ void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
 void svc_rdma2_close(struct svc_rdma2_xprt *sx);
 void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
 			struct rpcrdma2_cid *cid);
+void svc_rdma2_recv_ctxts_note(u32 n);
 
 /* recvfrom.c */
 int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx);

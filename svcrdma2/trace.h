@@ -418,6 +418,53 @@ TRACE_EVENT(svcrdma2_reply_too_big,
 		  RPCRDMA2_CID_VARARGS, __entry->needed, __entry->room)
 );
 
+/* A Receive completed with every receive context in use: not replaced */
+TRACE_EVENT(svcrdma2_recv_defer,
+	TP_PROTO(const struct rpcrdma2_cid *cid, u32 owed),
+	TP_ARGS(cid, owed),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		__field(u32, owed)
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		__entry->owed = owed;
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " owed=%u", RPCRDMA2_CID_VARARGS,
+		  __entry->owed)
+);
+
+/* A context handed back, posted at once in place of an owed Receive */
+TRACE_EVENT(svcrdma2_recv_repost,
+	TP_PROTO(const struct rpcrdma2_cid *cid),
+	TP_ARGS(cid),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT, RPCRDMA2_CID_VARARGS)
+);
+
+/* The reply's transport header alone exceeds the client's receive size */
+TRACE_EVENT(svcrdma2_reply_hdr_too_big,
+	TP_PROTO(const struct rpcrdma2_cid *cid, u32 hdr_len, u32 limit),
+	TP_ARGS(cid, hdr_len, limit),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		__field(u32, hdr_len)
+		__field(u32, limit)
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		__entry->hdr_len = hdr_len;
+		__entry->limit = limit;
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " hdr_len=%u inline_limit=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->hdr_len, __entry->limit)
+);
+
 TRACE_EVENT(svcrdma2_reply,
 	TP_PROTO(const struct rpcrdma2_cid *rcid,
 		 const struct rpcrdma2_cid *scid, u32 len, bool reply_chunk,

@@ -103,6 +103,7 @@ static const char * const svc_rdma2_counter_names[] = {
 	[SVC_RDMA2_CB_CALLS] = "cb_calls",
 	[SVC_RDMA2_CB_REPLIES] = "cb_replies",
 	[SVC_RDMA2_CB_BAD_REPLIES] = "cb_bad_replies",
+	[SVC_RDMA2_RECV_DEFERRED] = "recv_deferred",
 };
 
 static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);
@@ -120,6 +121,24 @@ void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
 {
 	atomic64_add(n, &sx->sx_stats[c]);
 	atomic64_add(n, &svc_rdma2_global[c]);
+}
+
+/* The most receive contexts one connection has had, since the module loaded */
+static atomic_t svc_rdma2_recv_ctxts_peak = ATOMIC_INIT(0);
+
+/**
+ * svc_rdma2_recv_ctxts_note - record a connection's receive context count
+ * @n: how many receive contexts the connection now has
+ *
+ * Context: any.
+ */
+void svc_rdma2_recv_ctxts_note(u32 n)
+{
+	int old = atomic_read(&svc_rdma2_recv_ctxts_peak);
+
+	while (old < (int)n &&
+	       !atomic_try_cmpxchg(&svc_rdma2_recv_ctxts_peak, &old, (int)n))
+		;
 }
 
 /**
@@ -199,6 +218,7 @@ static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_link);
 	spin_lock_init(&sx->sx_lock);
+	spin_lock_init(&sx->sx_recv_lock);
 	init_llist_head(&sx->sx_recv_free);
 	INIT_LIST_HEAD(&sx->sx_recv_all);
 	spin_lock_init(&sx->sx_rq_lock);
@@ -370,6 +390,12 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		rw_ctxs = sx->sx_max_requests * 4;
 		sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
 	}
+	/*
+	 * A full window posted and a full window being served; a client
+	 * that keeps more Calls outstanding than that meets RNR NAKs, never
+	 * more memory (recvfrom.c).
+	 */
+	sx->sx_recv_cap = 2 * sx->sx_rq_depth;
 	/*
 	 * rdma_rw gives each RDMA Read or Write WR at most max_send_sge
 	 * pages (Reads also max_sge_rd): with one, a 1 MiB payload took
@@ -673,13 +699,15 @@ static int svc_rdma2_stats_show(struct seq_file *m, void *v)
 {
 	struct svc_rdma2_xprt *sx;
 
-	seq_puts(m, "global");
+	seq_printf(m, "global recv_ctxts_peak=%d",
+		   atomic_read(&svc_rdma2_recv_ctxts_peak));
 	svc_rdma2_show_counters(m, svc_rdma2_global);
 	spin_lock(&svc_rdma2_conns_lock);
 	list_for_each_entry(sx, &svc_rdma2_conns, sx_stats_link) {
-		seq_printf(m, "conn %s vers=%u credits=%u reply_inline=%u peer_rbsiz=%u reminv=%d",
+		seq_printf(m, "conn %s vers=%u credits=%u recv_ctxts=%u recv_cap=%u reply_inline=%u peer_rbsiz=%u reminv=%d",
 			   sx->sx_xprt.xpt_remotebuf, READ_ONCE(sx->sx_vers),
 			   sx->sx_max_requests,
+			   READ_ONCE(sx->sx_nr_recv_ctxts), sx->sx_recv_cap,
 			   svc_rdma2_reply_inline_limit(READ_ONCE(sx->sx_vers),
 							sx->sx_v1_reply_inline,
 							READ_ONCE(sx->sx_peer_rbsiz),

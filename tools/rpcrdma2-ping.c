@@ -245,6 +245,16 @@ static void print_help(FILE *f)
 		"                        Receives (with RNR retry count 7: the\n"
 		"                        server's replies are retried forever)\n"
 		"      --reply-chunk     offer a Reply chunk with every call\n"
+		"      --flood N         after the NULL exchange, send N NULL\n"
+		"                        calls without waiting for replies,\n"
+		"                        whatever the grant; exit 0 when all\n"
+		"                        are answered (-w: Sends in flight)\n"
+		"      --fat-reply N     after the NULL exchange, one NULL call\n"
+		"                        with N Write segments (1..128) and a\n"
+		"                        Reply chunk; exit 1 if what comes back\n"
+		"                        exceeds our advertised receive size\n"
+		"      --recv-size N     advertise N (<= --size) as our receive\n"
+		"                        size in private data and RBSIZ\n"
 		"      --inv             expose chunk memory through type 2\n"
 		"                        memory windows that the server may\n"
 		"                        invalidate (R bit; v2 rdma_inv_handle)\n"
@@ -578,7 +588,14 @@ u8 *send_buf(struct ping *p, u32 slot)
 /* Does this run expose memory through chunks? */
 static bool uses_chunks(const struct ping_opts *o)
 {
-	return o->long_call || o->path || o->reply_chunk || o->rs_chunks;
+	return o->long_call || o->path || o->reply_chunk || o->rs_chunks ||
+	       o->fat_reply;
+}
+
+/* The receive size we advertise: --recv-size, else our buffers' size */
+static u32 adv_recv_size(const struct ping_opts *o)
+{
+	return o->recv_size ? o->recv_size : o->size;
 }
 
 /* RFC 8797 §4.1: R only when every handle we expose may be invalidated */
@@ -810,7 +827,8 @@ static int connect_peer(struct ping *p)
 	 * buffer size.
 	 */
 	if (rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), our_reminv(o),
-				    o->size, o->size) != RPCRDMA2_CM_PDATA_SIZE) {
+				    o->size, adv_recv_size(o)) !=
+	    RPCRDMA2_CM_PDATA_SIZE) {
 		ping_err("cannot build CM private data");
 		return -1;
 	}
@@ -2001,14 +2019,15 @@ int send_connprop(struct ping *p, u32 credits, u32 flags)
 	h.htype = RPCRDMA2_HT_CONNPROP;
 	h.flags = flags;
 	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
-	h.props.rbsiz = o->size;
+	h.props.rbsiz = adv_recv_size(o);
 	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
 	hl = rpcrdma2_encode(&h, send_buf(p, (u32)slot), o->size);
 	if (hl < 0) {
 		ping_err("cannot encode RDMA2_CONNPROP: %s", strerror(-hl));
 		return -1;
 	}
-	note(p, "connprop sent: RBSIZ %u, BRS RDMA2_RVREQSUP_NONE\n", o->size);
+	note(p, "connprop sent: RBSIZ %u, BRS RDMA2_RVREQSUP_NONE\n",
+	     h.props.rbsiz);
 	return post_send(p, (u32)slot, (u32)hl);
 }
 
@@ -2102,7 +2121,7 @@ static void set_thresholds(struct ping *p)
 		  RPCRDMA2_V1_DEF_INLINE;
 
 	rpcrdma2_cm_pdata_negotiate(p->peer_rc ? NULL : &p->peer,
-				    p->opts->size, p->opts->size, def,
+				    p->opts->size, adv_recv_size(p->opts), def,
 				    &p->send_thresh, &p->recv_thresh);
 }
 
@@ -2439,6 +2458,248 @@ static int compound_run(struct ping *p)
 }
 
 /* Why rpcrdma2_cm_pdata_parse() refused the peer's private data */
+/* ---- credit and inline-size abuse (--flood, --fat-reply) ------------- */
+
+/* --fat-reply: segments per Write chunk; svcrdma2 takes 4 chunks of 32 */
+#define FAT_CHUNK_SEGS		32
+#define FAT_MAX_CHUNKS		4
+
+/*
+ * Encode an RDMA_MSG / RDMA2_MSG NULL call with @h's chunk lists into
+ * send slot @slot and post it. Returns its length, or -1.
+ */
+static int post_null_msg(struct ping *p, u32 slot, struct rpcrdma2_hdr *h)
+{
+	u8 *m = send_buf(p, slot);
+	u32 rpc_len;
+	int hl;
+
+	h->vers = p->vers;
+	h->credits = p->opts->credits;
+	h->htype = RPCRDMA2_HT_MSG;
+	h->flags = 0;
+	hl = rpcrdma2_encode(h, m, p->opts->size);
+	if (hl < 0) {
+		ping_err("cannot encode the transport header: %s", strerror(-hl));
+		return -1;
+	}
+	rpc_len = build_null(p->opts, h->xid, p->scratch);
+	if ((u32)hl + rpc_len > p->send_thresh) {
+		ping_err("a call of %u bytes exceeds the inline threshold %u",
+			 (u32)hl + rpc_len, p->send_thresh);
+		return -1;
+	}
+	memcpy(m + hl, p->scratch, rpc_len);
+	if (post_send(p, slot, (u32)hl + rpc_len))
+		return -1;
+	return hl + (int)rpc_len;
+}
+
+/*
+ * --flood N: after the NULL exchange, N NULL calls posted as fast as the
+ * Send Queue takes them, never waiting for a reply, so far more are
+ * outstanding than the server granted (RFC 8166 §3.3.1 forbids it). The
+ * server may hold them back (RNR) or close the connection; either way it
+ * must not grow without bound, and every reply it does send must be
+ * right. Exit 0 only when all N are answered.
+ */
+static int flood_run(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	u32 n = o->flood, sent = 0, answered = 0, peak = 0, base, i, idx;
+	struct rpcrdma2_hdr h = { 0 };
+	struct rpcrdma2_reject rej;
+	struct timespec dl, soon, t0, t1;
+	u8 *seen;
+	struct ibv_wc wc;
+	char why[128];
+	int slot, rc, ret = -1;
+
+	if (negotiate_version(p))
+		return -1;
+	seen = calloc(n, 1);
+	if (!seen)
+		return -1;
+	rpcrdma2_chunk_lists_init(&h.cl, &(struct rpcrdma2_limits){ 0 },
+				  NULL, 0, NULL, 0, NULL, 0);
+	base = p->next_xid;
+	p->next_xid += n;
+	now(&t0);
+	deadline_in(&dl, o->timeout_ms);
+	while (answered < n) {
+		/* every free send slot gets a call: replies are not awaited */
+		while (sent < n) {
+			if (reap_sends(p))
+				goto out;
+			slot = free_slot(p);
+			if (slot < 0)
+				break;
+			h.xid = base + sent;
+			if (post_null_msg(p, (u32)slot, &h) < 0)
+				goto out;
+			sent++;
+			if (sent - answered > peak)
+				peak = sent - answered;
+		}
+		/* while calls are left to send, look for free slots often */
+		if (sent < n)
+			deadline_in(&soon, 1);
+		rc = next_recv(p, sent < n ? &soon : &dl, &wc);
+		if (rc == -ETIMEDOUT && sent < n && ms_left(&dl))
+			continue;
+		if (rc == -ETIMEDOUT) {
+			ping_err("flood: no reply within %.1f s",
+				 o->timeout_ms / 1000.0);
+			goto out;
+		}
+		if (rc)
+			goto out;
+		idx = (u32)wc.wr_id;
+		rc = rpcrdma2_decode(p->buf + (size_t)idx * o->size,
+				     wc.byte_len, &p->rhdr, &rej);
+		if (post_recv(p, idx))
+			goto out;
+		i = p->rhdr.xid - base;
+		if (rc || p->rhdr.htype != RPCRDMA2_HT_MSG || i >= n ||
+		    seen[i] || p->rhdr.vers != p->vers) {
+			ping_err("flood: an unexpected message (%u bytes, xid 0x%08x, %s)",
+				 wc.byte_len, p->rhdr.xid,
+				 rc ? "rejected by the codec" :
+				 rpcrdma2_htype_name(p->rhdr.vers,
+						     p->rhdr.htype));
+			goto out;
+		}
+		if (rpc_accepted(p->buf + (size_t)idx * o->size +
+				 p->rhdr.hdr_len, p->rhdr.rpc_len,
+				 p->rhdr.xid, why, sizeof(why)) < 0) {
+			ping_err("flood: xid 0x%08x: %s", p->rhdr.xid, why);
+			goto out;
+		}
+		seen[i] = 1;
+		answered++;
+		p->granted = p->rhdr.credits;
+		deadline_in(&dl, o->timeout_ms);
+	}
+	ret = 0;
+out:
+	now(&t1);
+	printf("flood: %u of %u calls sent, %u answered, ", sent, n, answered);
+	printf("at most %u unanswered against a grant of %u, %.0f ms\n",
+	       peak, p->granted, ms_between(&t0, &t1));
+	if (ret)
+		printf("flood: %s after %u replies\n",
+		       p->disconnected ? "the server closed the connection" :
+		       p->qp_failed ? "our QP failed" : "stopped", answered);
+	else
+		printf("flood: every call answered, the connection still up\n");
+	free(seen);
+	return ret;
+}
+
+/*
+ * --fat-reply N: after the NULL exchange, one NULL call offering a Write
+ * list of N segments in chunks of up to FAT_CHUNK_SEGS and a Reply chunk,
+ * all real memory. A NULL reply puts nothing in the Write chunks, but
+ * the reply's header must return them (RFC 8166 §3.4.6), and with them
+ * it may exceed the receive size we advertised (--recv-size): then no
+ * reply can be sent, only an error. The Receive buffers are --size
+ * bytes, so a message longer than we advertised arrives and is caught
+ * here rather than failing the Receive. Exit 0 when whatever came back
+ * fits what we advertised.
+ */
+static int fat_reply_run(struct ping *p)
+{
+	const struct ping_opts *o = p->opts;
+	const struct rpcrdma2_limits lim = {
+		.max_write_chunks = FAT_MAX_CHUNKS,
+		.max_segs = FAT_CHUNK_SEGS,
+	};
+	struct rpcrdma2_chunk writes[FAT_MAX_CHUNKS];
+	struct rpcrdma2_seg segs[(FAT_MAX_CHUNKS + 1) * FAT_CHUNK_SEGS];
+	struct rpcrdma2_hdr h = { 0 };
+	u32 seg_len = CHUNK_WRITE_SIZE / o->fat_reply, i, limit, idx, xid;
+	struct rpcrdma2_reject rej;
+	struct timespec dl;
+	const u8 *m;
+	struct ibv_wc wc;
+	u8 *area;
+	int slot, len, rc;
+
+	if (negotiate_version(p))
+		return -1;
+	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, writes,
+				      FAT_MAX_CHUNKS, segs, ARRAY_SIZE(segs)))
+		return -1;
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	area = chunk_area(p, (u32)slot);
+	for (i = 0; i < o->fat_reply; i++) {
+		if (i % FAT_CHUNK_SEGS == 0) {
+			writes[h.cl.nr_writes].first = h.cl.nr_segs;
+			writes[h.cl.nr_writes++].nsegs = 0;
+		}
+		writes[h.cl.nr_writes - 1].nsegs++;
+		set_seg(&segs[h.cl.nr_segs++], p->cmr->rkey, seg_len,
+			area + CHUNK_WRITE_OFF + i * seg_len);
+	}
+	offer_chunk(&h.cl, &h.cl.reply, p->cmr->rkey, area + CHUNK_REPLY_OFF,
+		    CHUNK_REPLY_SIZE);
+	h.cl.has_reply = true;
+	h.xid = p->next_xid++;
+	len = post_null_msg(p, (u32)slot, &h);
+	if (len < 0)
+		return -1;
+	printf("fat-reply: call of %u bytes, %u Write segments in %u chunks ",
+	       (u32)len, o->fat_reply, h.cl.nr_writes);
+	printf("and a Reply chunk; our receive size %u\n", adv_recv_size(o));
+
+	limit = adv_recv_size(o);
+	deadline_in(&dl, o->timeout_ms);
+	rc = next_recv(p, &dl, &wc);
+	if (rc) {
+		printf("fat-reply: %s\n", rc == -ETIMEDOUT ? "no reply" :
+		       rc == -ECONNRESET ? "the server disconnected" :
+		       "the connection failed");
+		return -1;
+	}
+	idx = (u32)wc.wr_id;
+	if (wc.byte_len > limit) {
+		printf("fat-reply: FAIL: the server sent %u bytes, over our receive size %u\n",
+		       wc.byte_len, limit);
+		return -1;
+	}
+	/* the decoder gets room for the whole Write list coming back */
+	xid = h.xid;
+	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, writes,
+				      FAT_MAX_CHUNKS, segs, ARRAY_SIZE(segs)))
+		return -1;
+	m = p->buf + (size_t)idx * o->size;
+	if (o->verbose)
+		print_hex("received", m, wc.byte_len);
+	rc = rpcrdma2_decode(m, wc.byte_len, &h, &rej);
+	if (post_recv(p, idx))
+		return -1;
+	if (rc) {
+		printf("fat-reply: %u bytes the codec rejects (%s)\n",
+		       wc.byte_len, rpcrdma2_reason_name(rej.reason));
+		return -1;
+	}
+	if (h.xid != xid || h.vers != p->vers) {
+		printf("fat-reply: %u bytes for xid 0x%08x version %u, not ours\n",
+		       wc.byte_len, h.xid, h.vers);
+		return -1;
+	}
+	if (h.htype == RPCRDMA2_HT_ERROR)
+		printf("fat-reply: %u bytes: %s %s\n", wc.byte_len,
+		       rpcrdma2_htype_name(h.vers, h.htype),
+		       rpcrdma2_errcode_name(h.vers, h.err.code));
+	else
+		printf("fat-reply: %u bytes: %s\n", wc.byte_len,
+		       rpcrdma2_htype_name(h.vers, h.htype));
+	return 0;
+}
+
 const char *pdata_error(int rc)
 {
 	switch (rc) {
@@ -2460,7 +2721,7 @@ static void print_pdata(const struct ping *p)
 	printf("private data sent: R %d, send %u, receive %u\n",
 	       our_reminv(o),
 	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)),
-	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(o->size)));
+	       rpcrdma2_cm_pdata_size_decode(rpcrdma2_cm_pdata_size_encode(adv_recv_size(o))));
 	if (!p->peer_rc) {
 		printf("private data received (%u bytes): version %u, R %d, send %u, receive %u\n",
 		       p->peer_len, p->peer.version, p->peer.reminv,
@@ -2516,7 +2777,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
 	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
 	       O_INVRKEY, O_HOLD, O_WRITE_IMM, O_WRITE2, O_WLENS, O_CPAD,
-	       O_RSEGS, O_NOREPOST };
+	       O_RSEGS, O_NOREPOST, O_FLOOD, O_FAT, O_RSIZE };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2556,6 +2817,9 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "inv-rkey", required_argument, NULL, O_INVRKEY },
 		{ "hold", required_argument, NULL, O_HOLD },
 		{ "write-imm", no_argument, NULL, O_WRITE_IMM },
+		{ "flood", required_argument, NULL, O_FLOOD },
+		{ "fat-reply", required_argument, NULL, O_FAT },
+		{ "recv-size", required_argument, NULL, O_RSIZE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -2732,6 +2996,21 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		case O_WRITE_IMM:
 			o->write_imm = true;
 			break;
+		case O_FLOOD:
+			if (parse_u32(optarg, 1, 1000000, &o->flood))
+				bad = "bad --flood";
+			break;
+		case O_FAT:
+			if (parse_u32(optarg, 1, FAT_MAX_CHUNKS * FAT_CHUNK_SEGS,
+				      &o->fat_reply))
+				bad = "--fat-reply takes 1..128 segments";
+			break;
+		case O_RSIZE:
+			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
+				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->recv_size) ||
+			    o->recv_size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
+				bad = "--recv-size must be a multiple of 1024, 1024..262144";
+			break;
 		case 'h':
 			print_help(stdout);
 			exit(0);
@@ -2777,6 +3056,12 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--read-segs is for NULL calls: not with --long-call or a COMPOUND";
 	if (!bad && o->inv && !uses_chunks(o))
 		bad = "--inv needs chunks to expose";
+	if (!bad && (o->flood || o->fat_reply) &&
+	    (raw_mode(o) || o->fuzz || o->path || o->long_call ||
+	     o->reply_chunk || o->inv || o->overrun || (o->flood && o->fat_reply)))
+		bad = "--flood and --fat-reply exclude the other modes and each other";
+	if (!bad && o->recv_size > o->size)
+		bad = "--recv-size must not exceed --size";
 	if (bad)
 		return usage_error(bad);
 	o->host = argv[optind];
@@ -3803,7 +4088,9 @@ int main(int argc, char **argv)
 	if (!rc) {
 		print_pdata(&p);
 		rc = raw_mode(&o) ? raw_run(&p) :
-		     o.path ? compound_run(&p) : ping_run(&p);
+		     o.path ? compound_run(&p) :
+		     o.flood ? flood_run(&p) :
+		     o.fat_reply ? fat_reply_run(&p) : ping_run(&p);
 	}
 	ping_teardown(&p);
 out:

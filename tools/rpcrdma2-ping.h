@@ -68,6 +68,9 @@ struct ping_opts {
 	bool after_negotiate;
 	bool then_ping;
 	bool overrun;
+	u32 flood;		/* --flood N: calls sent without waiting */
+	u32 fat_reply;		/* --fat-reply N: Write list segments */
+	u32 recv_size;		/* --recv-size N: advertised, 0: --size */
 	u32 fuzz;
 	u32 seed;
 	bool have_seed;

@@ -64,6 +64,13 @@ t "ping tool: --then-ping needs --send-hex" 2 'need --send-hex' \
 	--then-ping h
 t "ping tool: --overrun with a window above the credits" 2 \
 	'--overrun needs --window <= --credits' --overrun -w 40 --credits 32 h
+t "ping tool: --help names --flood" 0 '^      --flood N' --help
+t "ping tool: --flood 0" 2 'bad --flood' --flood 0 h
+t "ping tool: --fat-reply 129" 2 '--fat-reply takes 1..128' --fat-reply 129 h
+t "ping tool: --flood with --fat-reply" 2 'exclude the other modes' \
+	--flood 10 --fat-reply 10 h
+t "ping tool: --recv-size above --size" 2 '--recv-size must not exceed' \
+	--recv-size 8192 h
 t "ping tool: --fuzz 0" 2 'bad --fuzz' --fuzz 0 h
 t "ping tool: --fuzz with --send-hex" 2 'exclude each other' \
 	--fuzz 10 --send-hex 00000000 h

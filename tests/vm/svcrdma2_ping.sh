@@ -9,7 +9,9 @@
 #    after the NULL exchange fixed the version (--after-negotiate); a
 #    fresh connection is served after every group. A Call whose Read
 #    chunk the client refuses to be read closes its connection instead.
-# 3. Credits overrun: more calls in flight than granted.
+# 3. Credits overrun: more calls in flight than granted; a flood of calls
+#    sent without waiting (receive contexts stay bounded, another
+#    connection is served); a reply header over the client's receive size.
 # 4. Wire fuzzing from the codec corpus, then a NULL ping.
 # Every expected reply below was worked out by hand from the XDR in
 # draft-cel-nfsv4-rpcrdma-version-two-09 §3, §5.3.3, §6 and RFC 8166 §4,
@@ -857,6 +859,85 @@ p_expect "overrun: 1000 calls with up to 200 in flight, every one answered" 0 \
 p_count "overrun: every reply still grants 64" 1000 \
 	"^NULL reply from $GUEST_IP: seq=[0-9]+ .*vers=2 credits=64 $rtt"
 fresh "after the overrun"
+
+# ====================================================================
+# 3b. A flood: FLOOD_N calls posted without waiting for any reply, in v2
+#     and v1. Each completed Receive is replaced from a fixed set of
+#     receive contexts (recv_cap per connection, 2 x the Receives kept
+#     posted); once all are busy the client's Sends meet RNR NAKs until
+#     nfsd hands one back (svcrdma2.rst "Credits"). recv_ctxts_peak (the
+#     most one connection ever had) must stay at most recv_cap,
+#     recv_deferred must show the cap was reached, every call must be
+#     answered, and a NULL ping on another connection is served while
+#     the flood runs.
+# ====================================================================
+FLOOD_N=3000
+# flood NAME VERS: run the flood, with the ping beside it
+flood() {
+	local name=$1 vers=$2 fout="$RESULTS/$P_PREFIX-flood-v$2.out" pid i
+	local cap="" line deferred0 t0=$EPOCHSECONDS
+	deferred0=$(svc_stat recv_deferred)
+	timeout 120 "$PING" -p "$PORT" --vers "$vers" --credits 256 -w 64 \
+		-t 30 --flood "$FLOOD_N" "$GUEST_IP" > "$fout" 2>&1 &
+	pid=$!
+	for i in $(seq 100); do
+		line=$(grep "^conn .* vers=$vers " /proc/fs/svcrdma2/stats)
+		cap=$(sed -n 's/.* recv_cap=\([0-9]*\) .*/\1/p' <<<"$line")
+		[ -n "$cap" ] && break
+		sleep 0.1
+	done
+	p_run "ping beside the $name" -p "$PORT" -c 5 "$GUEST_IP"
+	if kill -0 "$pid" 2>/dev/null; then
+		p_expect "$name: another connection served meanwhile" 0 \
+			'^5 calls, 5 replies, 0% lost'
+	else
+		t_fail "$name: another connection served meanwhile" \
+			"the flood ended before the ping did"
+	fi
+	wait "$pid"
+	rc=$?
+	out=$(cat "$fout")
+	secs=$((EPOCHSECONDS - t0))
+	echo "-- $name (exit $rc, ${secs} s)"
+	while IFS= read -r l; do printf '  | %s\n' "$l"; done <<<"$out"
+	p_expect "$name: all $FLOOD_N calls answered" 0 \
+		"^flood: $FLOOD_N of $FLOOD_N calls sent, $FLOOD_N answered, at most [0-9]+ unanswered against a grant of 64" \
+		'^flood: every call answered, the connection still up$'
+	if [ -z "$cap" ]; then
+		t_fail "$name: receive contexts bounded" "no recv_cap for the connection"
+	else
+		t_check "$name: receive contexts at most recv_cap=$cap (peak $(svc_stat recv_ctxts_peak))" \
+			test "$(svc_stat recv_ctxts_peak)" -le "$cap"
+	fi
+	t_check "$name: the cap was reached (recv_deferred grew)" \
+		test "$(svc_stat recv_deferred)" -gt "$deferred0"
+}
+flood "flood v2" 2
+flood "flood v1" 1
+fresh "after the floods"
+
+# ====================================================================
+# 3c. A reply whose header alone exceeds the client's receive size: the
+#     client advertises 1024 bytes (private data; RBSIZ in v2) and sends
+#     a NULL call with 64 Write segments in 2 chunks and a Reply chunk,
+#     real memory. The header returning them is over 1 KiB, so no reply
+#     can go (RFC 8166 §4.5.3): an RDMA2_ERR_SYSTEM / ERR_CHUNK that fits
+#     instead, never a longer Send. The tool's Receives are 4 KiB, so an
+#     oversized Send arrives and is reported.
+# ====================================================================
+vm_trace_on
+p_run "fat reply v2" -p "$PORT" --recv-size 1024 --fat-reply 64 "$GUEST_IP"
+p_expect "fat reply v2: RDMA2_ERR_SYSTEM within 1024 bytes" 0 \
+	'^fat-reply: call of [0-9]+ bytes, 64 Write segments in 2 chunks and a Reply chunk; our receive size 1024$' \
+	'^fat-reply: [0-9]+ bytes: RDMA2_ERROR RDMA2_ERR_SYSTEM$'
+p_run "fat reply v1" -p "$PORT" --vers 1 --recv-size 1024 --fat-reply 64 "$GUEST_IP"
+p_expect "fat reply v1: ERR_CHUNK within 1024 bytes" 0 \
+	'^fat-reply: [0-9]+ bytes: RDMA_ERROR ERR_CHUNK$'
+t_check "fat reply: svcrdma2_reply_hdr_too_big traced twice, limit 1024" \
+	test "$(grep -Ec 'svcrdma2_reply_hdr_too_big: .* inline_limit=1024$' \
+		/sys/kernel/tracing/trace)" = 2
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
+fresh "after the fat replies"
 
 # ====================================================================
 # 4. Wire fuzzing from the codec corpus

@@ -86,8 +86,6 @@
 #define CHUNK_REPLY_OFF		(CHUNK_WRITE_OFF + CHUNK_WRITE_SIZE)
 #define CHUNK_AREA_SIZE		(CHUNK_REPLY_OFF + CHUNK_REPLY_SIZE)
 #define CALL_READ_SEGS		(CHUNK_CALL_MAX / CHUNK_SEG_MAX)
-/* wr_id of a memory-window bind or local invalidate: not a Send */
-#define WRID_MEM		0x100000000ULL
 /* Send Queue entries per call with --inv: LOCAL_INV, BIND_MW, SEND */
 #define INV_WRS_PER_CALL	3
 

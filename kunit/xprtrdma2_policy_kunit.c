@@ -98,18 +98,25 @@ static const struct verdict_vector verdict_vectors[] = {
 	{ "ERR_VERS for another xid: not ours to act on", 0, 2, 2,
 	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, true, 1, 1, 0x200,
 	  RPCRDMA2_VERS_DISCARD },
-	{ "ERR_VERS 3..4: no version in common, the Call fails", 0, 2, 2,
-	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 3, 4, FIRST_XID,
-	  RPCRDMA2_VERS_FIXED },
+	{ "ERR_VERS 3..4: no version in common, the Call fails, none fixed",
+	  0, 2, 2, RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 3, 4,
+	  FIRST_XID, RPCRDMA2_VERS_PENDING },
 	{ "a v1 reply to a v2 Call is discarded (§7.3)", 0, 2, 1,
 	  RPCRDMA2_HT_MSG, 0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_DISCARD },
-	{ "v2 RDMA2_ERROR BAD_XDR still fixes v2", 0, 2, 2, RPCRDMA2_HT_ERROR,
-	  RPCRDMA2_ERR_BAD_XDR, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_FIXED },
+	{ "an RDMA2_ERROR fixes no version (§5.3.3, §7)", 0, 2, 2,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_BAD_XDR, false, 0, 0, FIRST_XID,
+	  RPCRDMA2_VERS_PENDING },
+	{ "... nor does RDMA2_ERR_SYSTEM", 0, 2, 2, RPCRDMA2_HT_ERROR,
+	  RPCRDMA2_ERR_SYSTEM, false, 0, 0, FIRST_XID,
+	  RPCRDMA2_VERS_PENDING },
+	{ "a v1 ERR_CHUNK while negotiating v1 fixes nothing", 0, 1, 1,
+	  RPCRDMA2_HT_ERROR, RPCRDMA2_V1_ERR_CHUNK, false, 0, 0, FIRST_XID,
+	  RPCRDMA2_VERS_PENDING },
 	{ "remembered v1-only server: v1 reply fixes v1", 0, 1, 1,
 	  RPCRDMA2_HT_MSG, 0, false, 0, 0, FIRST_XID, RPCRDMA2_VERS_FIXED },
 	{ "remembered v1-only: ERR_VERS does not loop", 0, 1, 1,
 	  RPCRDMA2_HT_ERROR, RPCRDMA2_ERR_VERS, false, 1, 1, FIRST_XID,
-	  RPCRDMA2_VERS_FIXED },
+	  RPCRDMA2_VERS_PENDING },
 	{ "fixed v2: v2 reply used", 2, 2, 2, RPCRDMA2_HT_MSG, 0, false, 0,
 	  0, 0x300, RPCRDMA2_VERS_USE },
 	{ "fixed v2: v1 reply discarded (§7.3)", 2, 2, 1, RPCRDMA2_HT_MSG, 0,
@@ -168,7 +175,7 @@ static int xprtrdma2_errno_of(u32 code)
 {
 	struct rpcrdma2_error err = { .code = code };
 
-	return rpcrdma2_error_errno(&err, 4200);
+	return rpcrdma2_error_errno(&err, RPCRDMA2_VERS_2, true, 4200);
 }
 
 static void xprtrdma2_error_errno_test(struct kunit *test)
@@ -183,6 +190,26 @@ static void xprtrdma2_error_errno_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(RPCRDMA2_ERR_SYSTEM),
 			-EREMOTEIO);
 	KUNIT_EXPECT_EQ(test, xprtrdma2_errno_of(0x1234), -EIO);
+}
+
+/* v1 ERR_CHUNK (RFC 8166 §4.5.3) to a Call with or without DDP chunks */
+static void xprtrdma2_err_chunk_errno_test(struct kunit *test)
+{
+	struct rpcrdma2_error err = { .code = RPCRDMA2_V1_ERR_CHUNK };
+	struct rpcrdma2_error vers = { .code = RPCRDMA2_V1_ERR_VERS };
+
+	/* inline or Reply chunk only: the reply overran the whole buffer */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(&err, RPCRDMA2_VERS_1,
+						   true, 4200), -ERANGE);
+	/* a Read or Write chunk may be what it is about */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(&err, RPCRDMA2_VERS_1,
+						   false, 4200), -EIO);
+	/* v2's BAD_XDR shares the code and means our header: no ERANGE */
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(&err, RPCRDMA2_VERS_2,
+						   true, 4200), -EIO);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_error_errno(&vers, RPCRDMA2_VERS_1,
+						   true, 4200),
+			-EPROTONOSUPPORT);
 }
 
 static void xprtrdma2_error_resend_test(struct kunit *test)
@@ -257,7 +284,7 @@ static int xprtrdma2_resource_errno(u32 needed, u32 buflen)
 		.length_needed = needed,
 	};
 
-	return rpcrdma2_error_errno(&err, buflen);
+	return rpcrdma2_error_errno(&err, RPCRDMA2_VERS_2, true, buflen);
 }
 
 static void xprtrdma2_reply_resource_errno_test(struct kunit *test)
@@ -479,6 +506,7 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE_PARAM(xprtrdma2_verdict_test, verdict_gen_params),
 	KUNIT_CASE(xprtrdma2_verdict_stale_err_test),
 	KUNIT_CASE(xprtrdma2_error_errno_test),
+	KUNIT_CASE(xprtrdma2_err_chunk_errno_test),
 	KUNIT_CASE(xprtrdma2_error_resend_test),
 	KUNIT_CASE(xprtrdma2_error_conn_off_test),
 	KUNIT_CASE(xprtrdma2_reply_resource_errno_test),

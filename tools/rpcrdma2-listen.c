@@ -9,7 +9,9 @@
  * without crashing, leaking or hanging: each transport error the codec
  * knows, an XID nobody sent, RPCRDMA2_F_RESPONSE clear, a grant of 0 or
  * 2^32 - 1, the other version, a header cut short, Send With Invalidate
- * of a key the client never offered, bogus private data, silence,
+ * of a key the client never offered, or of a live key that is none of
+ * the answered RPC's (on a reply, a reply nobody asked for, a CONNPROP
+ * or a reverse-direction Call), bogus private data, silence,
  * malformed reverse-direction Calls, a good one left outstanding by a
  * disconnect, or an RDMA Read of a key the client never offered, which
  * puts both QPs in the error state with no CM event to tell.
@@ -47,6 +49,7 @@
 #define LSN_FOREIGN_HANDLE	0x57a1e000	/* a handle nobody registered */
 #define LSN_BC_FIRST_XID	0xbc000000	/* bc-bad's first reverse Call */
 #define LSN_BC_DROP_XID		0xbd000000	/* bc-drop's reverse Call */
+#define LSN_BC_INV_XID		0xbe000000	/* inv-bc's reverse Call */
 #define LSN_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LSN_READ_LEN		4	/* read-bad-rkey's RDMA Read */
 #define LSN_HOLD_MS		30000	/* and how long it waits after */
@@ -74,6 +77,17 @@ enum lsn_answer {
 	LSN_SILENT,		/* nothing, ever */
 };
 
+/*
+ * Which message of the first connection an inv-* mode sends by Send With
+ * Invalidate of its own live memory window (lsn_inv_setup())
+ */
+enum lsn_inv_on {
+	LSN_INV_NONE,
+	LSN_INV_REPLY,		/* the reply the mode sends */
+	LSN_INV_CONNPROP,	/* our RDMA2_CONNPROP */
+	LSN_INV_BC,		/* a good CB_NULL reverse Call after the 1st reply */
+};
+
 /* The private data a mode accepts with (RFC 8797 §4) */
 enum lsn_pdata {
 	LSN_PD_GOOD,
@@ -93,6 +107,7 @@ struct lsn_mode {
 	bool v1only;		/* accept version 1 only */
 	bool grant_fixed;	/* grant @grant, not --credits */
 	u32 grant;
+	enum lsn_inv_on inv_on;
 	const char *help;
 };
 
@@ -127,6 +142,9 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "RDMA2_ERR_SYSTEM" },
 	{ .name = "err-unknown", .answer = LSN_ERROR, .code = LSN_ERR_UNKNOWN,
 	  .help = "error code 99, which no version defines" },
+	{ .name = "err-credits-max", .answer = LSN_ERROR,
+	  .code = RPCRDMA2_ERR_SYSTEM, .grant_fixed = true, .grant = 0xffffffffU,
+	  .help = "RDMA2_ERR_SYSTEM granting 4294967295 credits" },
 	{ .name = "bad-xid", .answer = LSN_BAD_XID,
 	  .help = "the reply with an XID nobody sent" },
 	{ .name = "no-response-flag", .answer = LSN_NO_RESPONSE,
@@ -143,6 +161,16 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "a Reply chunk of 2 segments cut after the 1st" },
 	{ .name = "inv-bogus", .answer = LSN_INV_BOGUS,
 	  .help = "the reply by Send With Invalidate of --inv-rkey" },
+	{ .name = "inv-foreign", .answer = LSN_REPLY, .inv_on = LSN_INV_REPLY,
+	  .help = "conn 1: replies by Send With Invalidate of a live key not the RPC's" },
+	{ .name = "inv-bad-xid", .answer = LSN_BAD_XID,
+	  .inv_on = LSN_INV_REPLY,
+	  .help = "conn 1: bad-xid, by Send With Invalidate of a live key" },
+	{ .name = "inv-connprop", .answer = LSN_REPLY,
+	  .inv_on = LSN_INV_CONNPROP,
+	  .help = "conn 1: RDMA2_CONNPROP by Send With Invalidate of a live key" },
+	{ .name = "inv-bc", .answer = LSN_REPLY, .inv_on = LSN_INV_BC,
+	  .help = "conn 1: a CB_NULL Call (xid 0xbe000000) by Send With Invalidate of a live key" },
 	{ .name = "write-list", .answer = LSN_WRITE_LIST,
 	  .help = "the reply with a Write chunk the call never offered" },
 	{ .name = "bc-bad", .answer = LSN_BC_BAD,
@@ -189,6 +217,13 @@ struct lsn {
 	bool reminv;			/* v1 may use Send With Invalidate */
 	u32 conn_calls;
 	const char *drop;		/* end this connection now, and why */
+
+	/* inv-*: a memory window of ours the spoiled message invalidates */
+	struct ibv_mr *inv_mr;
+	struct ibv_mw *inv_mw;
+	u32 inv_key;			/* 0: none bound on this connection */
+	bool inv_sent;			/* a message went out naming it */
+	u8 inv_area[64];
 
 	/* received Calls, as svcrdma2-like limits allow */
 	struct rpcrdma2_hdr hdr;
@@ -326,6 +361,8 @@ static int lsn_post(struct lsn *l, int slot, u32 len, const u32 *inv,
 
 	if (post_send_wr(p, (u32)slot, len, NULL, inv))
 		return -1;
+	if (inv && l->inv_key && *inv == l->inv_key)
+		l->inv_sent = true;
 	if (inv)
 		snprintf(inv_note, sizeof(inv_note),
 			 " by Send With Invalidate of 0x%08x", *inv);
@@ -338,6 +375,94 @@ static int lsn_post(struct lsn *l, int slot, u32 len, const u32 *inv,
 	       l->conns, head, what, inv_note, len, get32(buf + 8),
 	       codec_note);
 	return 0;
+}
+
+/*
+ * inv-*: a type 2 memory window of our own, bound over our own memory,
+ * for the spoiled message to invalidate. In the bed's loopback both ends
+ * are one rxe device, which looks the rkey of a Send With Invalidate up
+ * device-wide (rxe_invalidate_mw() checks neither PD nor QP): the
+ * client's Receive completes successfully, IB_WC_WITH_INVALIDATE set,
+ * with a key it holds valid that is none of the answered RPC's MRs,
+ * which is what a server that invalidated another RPC's memory looks
+ * like to the client. Only the first connection gets one; later ones
+ * are served as good serves them.
+ */
+static int lsn_inv_setup(struct lsn *l)
+{
+	struct ping *p = &l->c;
+	struct ibv_send_wr wr = { 0 }, *bad;
+	int rc;
+
+	l->inv_mr = ibv_reg_mr(p->pd, l->inv_area, sizeof(l->inv_area),
+			       IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_MW_BIND);
+	if (!l->inv_mr) {
+		ping_err("ibv_reg_mr (inv): %s", strerror(errno));
+		return -1;
+	}
+	l->inv_mw = ibv_alloc_mw(p->pd, IBV_MW_TYPE_2);
+	if (!l->inv_mw) {
+		ping_err("ibv_alloc_mw: %s", strerror(errno));
+		return -1;
+	}
+	wr.wr_id = WRID_MEM;
+	wr.opcode = IBV_WR_BIND_MW;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	wr.bind_mw.mw = l->inv_mw;
+	wr.bind_mw.rkey = ibv_inc_rkey(l->inv_mw->rkey);
+	wr.bind_mw.bind_info.mr = l->inv_mr;
+	wr.bind_mw.bind_info.addr = (uintptr_t)l->inv_area;
+	wr.bind_mw.bind_info.length = sizeof(l->inv_area);
+	wr.bind_mw.bind_info.mw_access_flags = IBV_ACCESS_REMOTE_READ;
+	rc = ibv_post_send(p->id->qp, &wr, &bad);
+	if (rc) {
+		ping_err("ibv_post_send (bind): %s", strerror(rc));
+		return -1;
+	}
+	/* the Sends that name it come after the bind on the Send Queue */
+	l->inv_key = wr.bind_mw.rkey;
+	printf("conn %u: memory window 0x%08x bound\n", l->conns + 1,
+	       l->inv_key);
+	return 0;
+}
+
+static void lsn_inv_teardown(struct lsn *l)
+{
+	if (l->inv_mw)
+		ibv_dealloc_mw(l->inv_mw);
+	if (l->inv_mr)
+		ibv_dereg_mr(l->inv_mr);
+	l->inv_mw = NULL;
+	l->inv_mr = NULL;
+	l->inv_key = 0;
+	l->inv_sent = false;
+}
+
+/*
+ * After the message that named our key: serve nothing more on this
+ * connection and see whether, and how soon, the client ends it. A Send
+ * of ours still in flight may fail when it does: not our error.
+ */
+static const char *lsn_inv_hold(struct lsn *l)
+{
+	struct ping *p = &l->c;
+	long ms;
+
+	ms = wait_disconnected(p, LSN_HOLD_MS);
+	if (ms < 0) {
+		printf("conn %u: the client did not disconnect within %u ms of the %s\n",
+		       l->conns, LSN_HOLD_MS, "Send With Invalidate");
+		return "the client did not disconnect";
+	}
+	printf("conn %u: the client disconnected %ld ms after the Send With Invalidate\n",
+	       l->conns, ms);
+	return "the client disconnected";
+}
+
+/* The live key to send message @on with, if the mode spoils that one */
+static const u32 *lsn_live_inv(const struct lsn *l, enum lsn_inv_on on)
+{
+	return l->inv_key && l->mode->inv_on == on ? &l->inv_key : NULL;
 }
 
 /* "RDMA2_ERROR RDMA2_ERR_SEGMENTS max_segments 32" and the like */
@@ -597,6 +722,10 @@ static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
 	}
 	memcpy(buf + len, rpc, rlen);
 	len += rlen;
+	if (lsn_live_inv(l, LSN_INV_REPLY)) {
+		rkey = l->inv_key;
+		inv = true;
+	}
 	if (answer == LSN_SHORT) {
 		/* shorter than any header (RFC 8166 §4.2, §4.5) */
 		len = LSN_SHORT_LEN;
@@ -752,7 +881,8 @@ static const char *const lsn_bc_what[LSN_BC_COUNT] = {
  * §20: 0x40000000, version 1), flags clear (a Call, draft v2 §3.2), on a
  * connection whose version @vers the first reply fixed.
  */
-static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid)
+static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid,
+			    const u32 *inv)
 {
 	const struct rpcrdma2_limits lim = {
 		.max_read_chunks = 1, .max_write_chunks = 1, .max_segs = 1,
@@ -812,7 +942,7 @@ static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid)
 	snprintf(head, sizeof(head), "reverse xid 0x%08x v%u", xid, h.vers);
 	snprintf(what, sizeof(what), "%s CB_NULL Call %s",
 		 rpcrdma2_htype_name(h.vers, h.htype), lsn_bc_what[i]);
-	return lsn_post(l, slot, (u32)n + rlen, NULL, head, what);
+	return lsn_post(l, slot, (u32)n + rlen, inv, head, what);
 }
 
 /*
@@ -825,7 +955,7 @@ static int lsn_send_bc_bad(struct lsn *l, u32 vers)
 	u32 i;
 
 	for (i = 0; i < LSN_BC_COUNT; i++)
-		if (lsn_send_bc_call(l, vers, i, LSN_BC_FIRST_XID + i))
+		if (lsn_send_bc_call(l, vers, i, LSN_BC_FIRST_XID + i, NULL))
 			return -1;
 	return 0;
 }
@@ -845,7 +975,8 @@ static int lsn_send_bc_bad(struct lsn *l, u32 vers)
 static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
 		       const char *head)
 {
-	if (lsn_send_bc_call(l, call->vers, LSN_BC_GOOD, LSN_BC_DROP_XID) ||
+	if (lsn_send_bc_call(l, call->vers, LSN_BC_GOOD, LSN_BC_DROP_XID,
+			     NULL) ||
 	    wait_sends(&l->c))
 		return -1;
 	printf("conn %u: %s: sent nothing; disconnecting, reverse xid 0x%08x unanswered\n",
@@ -950,6 +1081,7 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 		      const u8 *m)
 {
 	u8 rpc[LSN_RPC_REPLY_MAX];
+	const u32 *inv;
 	const char *stat;
 	char head[64];
 	u32 proc = 0;
@@ -989,7 +1121,14 @@ static int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call,
 			return lsn_write_imm(l, head);
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	default:
-		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
+		if (lsn_send_reply(l, call, head, rpc, (u32)rlen, stat))
+			return -1;
+		/* inv-bc: a Call answers nothing; no MR was ours to touch */
+		inv = lsn_live_inv(l, LSN_INV_BC);
+		if (!inv || l->conn_calls != 1)
+			return 0;
+		return lsn_send_bc_call(l, call->vers, LSN_BC_GOOD,
+					LSN_BC_INV_XID, inv);
 	}
 }
 
@@ -1020,6 +1159,38 @@ static int lsn_limits(struct lsn *l)
 }
 
 /*
+ * inv-connprop: our RDMA2_CONNPROP as send_connprop() writes it, but by
+ * Send With Invalidate. It answers no RPC: draft v2 §8.4 and RFC 8797
+ * §4.1 let a responder invalidate only what the RPC it answers offered.
+ */
+static int lsn_send_connprop_inv(struct lsn *l)
+{
+	struct rpcrdma2_limits none = { 0 };
+	struct rpcrdma2_hdr h = { 0 };
+	struct ping *p = &l->c;
+	int slot, n;
+
+	slot = wait_slot(p);
+	if (slot < 0)
+		return -1;
+	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	h.vers = RPCRDMA2_VERS_2;
+	h.credits = l->grant;
+	h.htype = RPCRDMA2_HT_CONNPROP;
+	h.flags = RPCRDMA2_F_RESPONSE;
+	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
+	h.props.rbsiz = l->opts->size;
+	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
+	n = rpcrdma2_encode(&h, send_buf(p, (u32)slot), l->opts->size);
+	if (n < 0) {
+		ping_err("cannot encode RDMA2_CONNPROP: %s", strerror(-n));
+		return -1;
+	}
+	return lsn_post(l, slot, (u32)n, &l->inv_key, "connprop",
+			"RDMA2_CONNPROP");
+}
+
+/*
  * The first message that decodes fixes the connection's version (draft
  * v2 §7.3). In v2 our RDMA2_CONNPROP goes first, before any reply
  * (§5.3.4), as svcrdma2 sends it. Modes that answer every Call with an
@@ -1034,6 +1205,8 @@ static int lsn_fix_version(struct lsn *l, const struct rpcrdma2_hdr *h)
 	       h->xid);
 	if (l->vers != RPCRDMA2_VERS_2)
 		return 0;
+	if (lsn_live_inv(l, LSN_INV_CONNPROP))
+		return lsn_send_connprop_inv(l);
 	return send_connprop(&l->c, l->grant, RPCRDMA2_F_RESPONSE);
 }
 
@@ -1105,6 +1278,8 @@ static const char *lsn_serve(struct lsn *l)
 			return "an error";
 		if (l->drop)
 			return l->drop;
+		if (l->inv_sent)
+			return lsn_inv_hold(l);
 		if (post_recv(p, idx))
 			return "an error";
 	}
@@ -1224,13 +1399,17 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 						true);
 	end = "not established";
 	if (!lsn_accept(l)) {
+		if (l->mode->inv_on && !l->conns && lsn_inv_setup(l))
+			end = "an error";
 		l->conns++;
 		printf("conn %u: established, mode %s, grant %u\n", l->conns,
 		       l->mode->name, l->grant);
-		end = lsn_serve(l);
+		if (strcmp(end, "an error"))
+			end = lsn_serve(l);
 		printf("conn %u: closed: %s; %u calls\n", l->conns, end,
 		       l->conn_calls);
 	}
+	lsn_inv_teardown(l);
 	ping_teardown(p);
 	return strcmp(end, "--timeout") ? NULL : end;
 }

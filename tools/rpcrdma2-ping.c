@@ -91,8 +91,6 @@
 #define RS_MAX_SEGS		64
 /* --write2: the second WRITE's data, in the Long Call area */
 #define W2_DATA2_OFF		(CHUNK_CALL_MAX / 2)
-/* wr_id of a memory-window bind or local invalidate: not a Send */
-#define WRID_MEM		0x100000000ULL
 /* Send Queue entries per call with --inv: LOCAL_INV, BIND_MW, SEND */
 #define INV_WRS_PER_CALL	3
 

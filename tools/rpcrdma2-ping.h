@@ -25,6 +25,9 @@
 /* --inv-rkey: index 0xbadbad, far beyond rxe's MR and MW pools */
 #define DEF_INV_RKEY		0xbadbad01U
 
+/* wr_id of a memory-window bind or local invalidate: not a Send */
+#define WRID_MEM		0x100000000ULL
+
 /* Receives beyond the credits, for unsolicited RDMA2_CONNPROP and errors */
 #define SPARE_RECVS		2
 

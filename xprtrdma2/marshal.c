@@ -748,6 +748,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 {
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	bool reply_only = !req->rl_nr_reads && !req->rl_nr_write;
 	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
@@ -761,7 +762,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 			trace_xprtrdma2_reply_resource(rqst,
 						       hdr->err.length_needed,
 						       rqst->rq_rcv_buf.buflen);
-		return rpcrdma2_error_errno(&hdr->err,
+		return rpcrdma2_error_errno(&hdr->err, hdr->vers, reply_only,
 					    rqst->rq_rcv_buf.buflen);
 	}
 	conn_off = rpcrdma2_error_conn_off(&hdr->err, hdr->vers);
@@ -802,6 +803,14 @@ static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 /*
  * A reply in the connection's version answers @rqst: settle the version
  * if this is the first, take the grant, and get the RPC reply out.
+ *
+ * An RDMA2_ERROR does neither. draft §5.3.3: "The receiver of this
+ * header type MUST ignore the value of the rdma_start.rdma_credits
+ * field"; §7: one message at a time "until it receives a valid
+ * non-error RPC-over-RDMA message from the server that grants client
+ * credits". So while negotiating an error leaves the window at one and
+ * the version open, and the next Call probes again. On a v1 connection
+ * every message grants (RFC 8166 §3.3.1), RDMA_ERROR too.
  * Return: bytes of RPC reply for the Call, or the errno it fails with.
  */
 static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
@@ -819,11 +828,16 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 		/* before the grant below lets a second Call out */
 		if (ep->re_vers == RPCRDMA2_VERS_2)
 			rpcrdma2_send_connprop(ep);
+	} else if (verdict == RPCRDMA2_VERS_PENDING) {
+		/* the next Call is the one whose answer decides */
+		ep->re_first_sent = false;
 	}
 	/* a useful answer: the next reconnect need not wait */
 	r->rx_xprt.reestablish_timeout = 0;
-	rpcrdma2_update_cwnd(r, rpcrdma2_credits(hdr->credits,
-						 ep->re_max_requests));
+	if (hdr->htype != RPCRDMA2_HT_ERROR ||
+	    ep->re_vers == RPCRDMA2_VERS_1)
+		rpcrdma2_update_cwnd(r, rpcrdma2_credits(hdr->credits,
+							 ep->re_max_requests));
 	status = rpcrdma2_reply_status(rep, rqst);
 	rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
 	trace_xprtrdma2_reply(&rep->rr_cid, hdr, status);
@@ -832,13 +846,23 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 
 /*
  * The server invalidated an rkey that is not one of the answered RPC's
- * MRs: a buggy or hostile server. Nothing is released for it; the RPC's
- * own MRs still get LOCAL_INV.
+ * MRs, or sent With Invalidate a message that answers no RPC of ours
+ * (a reverse-direction Call, an RDMA2_CONNPROP, a reply we discard). A
+ * server may invalidate only the MRs of the RPC it answers (draft §8.4,
+ * §3.3: the Call's rdma_inv_handle; RFC 8797 §4.1: "the same XID"), so
+ * memory some other RPC relies on, a Reply or Write chunk the server
+ * may yet write or a Read chunk it may yet read, may now be gone, and
+ * that RPC could fail or wait forever on this connection. Close it:
+ * every outstanding RPC goes again on a new connection with new
+ * registrations. Nothing is released for the rkey; the answered RPC's
+ * own MRs still get LOCAL_INV, and its reply, which arrived intact, is
+ * still delivered.
  */
 static void rpcrdma2_reminv_foreign(struct rpcrdma2_rep *rep, u32 rkey)
 {
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_REMOTE_INV_FOREIGN, 1);
 	trace_xprtrdma2_reminv_foreign(&rep->rr_cid, rep->rr_hdr.xid, rkey);
+	rpcrdma2_ep_close(rep->rr_ep);
 }
 
 /**
@@ -902,6 +926,11 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		goto out_bad;
 	}
 	if (rpcrdma2_is_reverse_call(rep)) {
+		/* it answers nothing: no MR of ours was its to invalidate */
+		if (inv_rkey) {
+			rpcrdma2_reminv_foreign(rep, *inv_rkey);
+			return;
+		}
 		rpcrdma2_bc_receive_call(rep);
 		return;
 	}
@@ -909,6 +938,10 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		/* only on a connection that is, or may become, v2 (§7.3) */
 		if ((ep->re_vers ?: ep->re_try_vers) != RPCRDMA2_VERS_2)
 			goto out_bad;
+		if (inv_rkey) {
+			rpcrdma2_reminv_foreign(rep, *inv_rkey);
+			return;
+		}
 		rpcrdma2_recv_connprop(ep, hdr);
 		return;
 	}
@@ -972,4 +1005,6 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 
 out_bad:
 	rpcrdma2_count(r, RPCRDMA2_C_BAD_REPLIES, 1);
+	if (inv_rkey)
+		rpcrdma2_reminv_foreign(rep, *inv_rkey);
 }

@@ -95,9 +95,12 @@ EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_recv_threshold);
  * draft §7: the answer to the first Call decides. An ERR_VERS for that
  * Call whose range includes version 1 (in the RFC 8166 layout a v1-only
  * server sends, or in either version's own) means resend it in v1 on
- * this connection (§7.2); any other reply in the version we tried fixes
- * it. Once fixed, the version never changes (§7.3): a reply in the other
- * one is discarded, as a malformed reply is (RFC 8166 §4.5).
+ * this connection (§7.2); any other RDMA2_ERROR answers its Call but
+ * settles nothing: only "a valid non-error RPC-over-RDMA message"
+ * ends the negotiation (§7), so the next Call asks again. Any other
+ * reply in the version we tried fixes it. Once fixed, the version never
+ * changes (§7.3): a reply in the other one is discarded, as a malformed
+ * reply is (RFC 8166 §4.5).
  *
  * Return: enum rpcrdma2_vers_verdict.
  */
@@ -120,13 +123,16 @@ enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 		return RPCRDMA2_VERS_FALLBACK;
 	if (hdr->vers != try_vers || v1_layout)
 		return RPCRDMA2_VERS_DISCARD;
-	return RPCRDMA2_VERS_FIXED;
+	return is_err ? RPCRDMA2_VERS_PENDING : RPCRDMA2_VERS_FIXED;
 }
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_vers_verdict);
 
 /**
  * rpcrdma2_error_errno - the errno an RPC fails with on an RDMA2_ERROR
  * @err: the decoded error (v1 ERR_VERS / ERR_CHUNK share codes 1 and 2)
+ * @vers: the version of the error message
+ * @reply_only: the Call carried no Read or Write chunk: at most a Reply
+ *	chunk, which covers the whole receive buffer
  * @rcv_buflen: the receive buffer the upper layer gave the RPC
  *
  * draft §5.3.3: the Call was not processed. A version error the
@@ -148,10 +154,24 @@ EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_vers_verdict);
  * not our Reply chunk is our shortcoming: -EMSGSIZE. The untrusted
  * @err->length_needed only chooses between the two.
  *
+ * Version 1 has no REPLY_RESOURCE: a server whose reply fits neither
+ * inline nor the Reply chunk answers ERR_CHUNK (RFC 8166 §4.5.3; the
+ * in-tree svcrdma does, for a reply it cannot pull up or that overruns
+ * the Reply chunk). To a Call with no Read or Write chunk that is all
+ * ERR_CHUNK can mean from a server that parsed our header (we encode
+ * it with the codec): no Read to fail, no Write chunk too small, and
+ * whatever inline room or Reply chunk we offered spans the whole
+ * receive buffer. So the reply was longer than the buffer, and the RPC
+ * fails with -ERANGE as it would over TCP. With a Read or Write chunk,
+ * ERR_CHUNK may be about that chunk: -EIO.
+ *
  * Return: a negative errno that sunrpc does not retry.
  */
-int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 rcv_buflen)
+int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 vers,
+			 bool reply_only, u32 rcv_buflen)
 {
+	if (vers == RPCRDMA2_VERS_1 && err->code == RPCRDMA2_V1_ERR_CHUNK)
+		return reply_only ? -ERANGE : -EIO;
 	switch (err->code) {
 	case RPCRDMA2_ERR_VERS:
 		return -EPROTONOSUPPORT;

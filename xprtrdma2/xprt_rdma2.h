@@ -464,12 +464,15 @@ void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced);
  * @RPCRDMA2_VERS_USE: a valid reply in the connection's version; use it
  * @RPCRDMA2_VERS_FIXED: the first valid reply: the version is now fixed
  * @RPCRDMA2_VERS_FALLBACK: ERR_VERS to the first Call: resend it in v1
+ * @RPCRDMA2_VERS_PENDING: any other RDMA2_ERROR while negotiating: it
+ *	answers its Call, but fixes no version and grants nothing
  * @RPCRDMA2_VERS_DISCARD: a reply in the wrong version: drop it (§7.3)
  */
 enum rpcrdma2_vers_verdict {
 	RPCRDMA2_VERS_USE,
 	RPCRDMA2_VERS_FIXED,
 	RPCRDMA2_VERS_FALLBACK,
+	RPCRDMA2_VERS_PENDING,
 	RPCRDMA2_VERS_DISCARD,
 };
 
@@ -480,7 +483,8 @@ u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size);
 enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
 						 u32 first_xid,
 						 const struct rpcrdma2_hdr *hdr);
-int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 rcv_buflen);
+int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 vers,
+			 bool reply_only, u32 rcv_buflen);
 u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);
 u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers);
 bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);

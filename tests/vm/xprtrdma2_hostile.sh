@@ -4,8 +4,10 @@
 # kernel client's Calls (a mount's NULL ping and what follows) with every
 # malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
-# lists, a Write chunk nobody offered, grants of 0 and 2^32-1, Send With
-# Invalidate of a key we never offered, an RDMA Read of one, an RDMA
+# lists, a Write chunk nobody offered, grants of 0 and 2^32-1 (in a
+# reply, and in an RDMA2_ERROR, which grants nothing), Send With
+# Invalidate of a key we never offered or of a live key not the RPC's
+# (which closes the connection), an RDMA Read of one, an RDMA
 # Write With Immediate, bogus private data, silence,
 # malformed reverse-direction Calls, a callback left outstanding by a
 # disconnect. Each mount must fail (the tool is
@@ -104,6 +106,20 @@ hostile err-reply-resource "$(errno_is 34)" \
 	'xprtrdma2_reply_resource: .* 8192 [0-9]+$'
 hostile err-system "$(errno_is 121)"
 hostile err-unknown "$(errno_is 5)"
+# draft §5.3.3: the receiver of an RDMA2_ERROR "MUST ignore" its
+# rdma_credit; §7: one Call at a time until "a valid non-error" message
+# grants credits. The first Call's answer, an error granting 2^32-1,
+# fails the RPC and settles nothing: no version is fixed, and when the
+# RPC gives its congestion slot back (sunrpc's xprt_put_cong) the
+# window is still one request (cwnd 256, RPC_CWNDSCALE).
+echo 1 > /sys/kernel/tracing/events/sunrpc/xprt_put_cong/enable
+hostile err-credits-max "$(errno_is 121)"
+echo 0 > /sys/kernel/tracing/events/sunrpc/xprt_put_cong/enable
+t_check "err-credits-max: the RDMA2_ERROR fixed no version" \
+	bash -c "! grep -q 'xprtrdma2_version: ' $trace"
+cwnds=$(sed -n 's/.* xprt_put_cong: .* cwnd=\([0-9]*\).*/\1/p' "$trace" | sort -u | tr '\n' ' ')
+t_check "err-credits-max: the window stayed at one request (cwnd: $cwnds)" \
+	[ "$cwnds" = "256 " ]
 hostile bad-xid 'xprtrdma2_no_rqst: '
 hostile no-response-flag "$rejected"
 hostile bad-vers 'xprtrdma2_reply_vers: '
@@ -112,6 +128,32 @@ hostile truncated "$rejected"
 hostile credits-0 "xprtrdma2_reply: .* credits=0 .* arg=[1-9]"
 hostile credits-max "xprtrdma2_reply: .* credits=4294967295 .* arg=[1-9]"
 hostile inv-bogus "$recv_err"
+# draft §8.4, RFC 8797 §4.1: a server invalidates only what the RPC it
+# answers offered. Each inv-* listener sends one message of its first
+# connection by Send With Invalidate of a live key that is none of the
+# answered RPC's (its own memory window: rxe finds it, so our Receive
+# succeeds), on a reply, on a reply we discard (wrong XID), on its
+# RDMA2_CONNPROP, on a reverse-direction Call. Memory another RPC relies
+# on could be gone: we close the connection at once (not at the 10 s RPC
+# timeout given here), and reconnect; later connections are served well.
+inv_case() {
+	local mode=$1
+	shift
+	HOSTILE_TIMEO=100 hostile "$mode" 'xprtrdma2_reminv_foreign: ' "$@"
+	t_check "$mode: we closed the connection within 5 s of the Send With Invalidate" \
+		awk '/the client disconnected [0-9]+ ms after the Send With Invalidate/ {
+			ok = $6 < 5000 } END { exit !ok }' "/tmp/listen.$mode"
+	t_check "$mode: and reconnected (conn 2)" \
+		grep -q '^conn 2: established' "/tmp/listen.$mode"
+	grep -E '^conn 1: |^conn 2: established' "/tmp/listen.$mode" |
+		grep -v 'private data'
+}
+inv_case inv-foreign "$reply_ok"
+inv_case inv-bad-xid 'xprtrdma2_no_rqst: '
+inv_case inv-connprop 'xprtrdma2_version: .* vers=2 '
+inv_case inv-bc
+t_check "inv-bc: the reverse Call by Send With Invalidate was not taken" \
+	bash -c "! grep -q 'xprtrdma2_bc_call: .* xid=0xbe000000 ' $trace"
 # RFC 8167: reverse-direction Calls we do not take are dropped, each for
 # its reason (a Read list fails the requester's codec first); a good one
 # is taken, or dropped while the mount has no callback service yet

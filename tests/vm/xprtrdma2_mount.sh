@@ -69,6 +69,57 @@ mount_case() {
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
 
+# small_xattr NAME [DIR]: getxattr(2) of an 8000-byte xattr and
+# listxattr(2) of nine names, each into a 16-byte buffer, fail with
+# ERANGE (what the NFS client's decoders give over TCP). The in-tree
+# svcrdma (v1) answers a GETXATTR reply that fits neither inline nor the
+# Reply chunk our one page of buffer makes with ERR_CHUNK (RFC 8166
+# §4.5.3); to a Call with no Read or Write chunk that can only mean the
+# reply overran the buffer.
+small_xattr() {
+	t_check "$1: getxattr/listxattr into 16 bytes: ERANGE" \
+		timeout 60 python3 - "${2:-$mnt}/xsmall" <<'PY'
+import ctypes, errno, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+path = sys.argv[1]
+open(path, "w").close()
+os.setxattr(path, "user.big", os.urandom(8000))
+for i in range(8):
+    os.setxattr(path, "user.name%d" % i, b"x")
+open("/proc/sys/vm/drop_caches", "w").write("3")
+buf = ctypes.create_string_buffer(16)
+for what, r in (("getxattr", lambda: libc.getxattr(path.encode(), b"user.big", buf, 16)),
+                ("listxattr", lambda: libc.listxattr(path.encode(), buf, 16))):
+    ctypes.set_errno(0)
+    n = r()
+    e = ctypes.get_errno()
+    assert n == -1 and e == errno.ERANGE, "%s: %d (%s)" % (what, n, os.strerror(e))
+assert len(os.getxattr(path, "user.big")) == 8000, "a large enough buffer"
+os.unlink(path)
+PY
+}
+
+# small_xattr on our mount, and the ERR_CHUNK that gave the ERANGE
+rdma_small_xattr() {
+	small_xattr "$1"
+	t_check "$1: an RDMA_ERROR failed the GETXATTR with -ERANGE (tracepoint)" \
+		grep -Eq 'xprtrdma2_reply: .* htype=4 .* arg=-34$' \
+			/sys/kernel/tracing/trace
+}
+
+# the same, over TCP from the same guest: what rdma2 must match
+tcp_small_xattr() {
+	local tmnt=/tmp/mnt-tcp
+	mkdir -p "$tmnt"
+	if ! mount -i -t nfs -o "vers=4.2,proto=tcp,addr=$GUEST_IP" \
+		"$GUEST_IP:/" "$tmnt"; then
+		t_fail "NFSv4.2 over TCP mounts" "mount failed"
+		return
+	fi
+	small_xattr "NFSv4.2 over TCP" "$tmnt"
+	umount "$tmnt"
+}
+
 t_check "xprtrdma2 is not loaded before the first mount" \
 	bash -c '! grep -q "^xprtrdma2 " /proc/modules'
 v2_before=$(svc_stat msgs_v2)
@@ -89,8 +140,10 @@ mount_case "rdma2 -> svcrdma2 NFSv3" 3 ",mountproto=tcp,nolock" \
 # The in-tree svcrdma answers a v2 Call with ERR_VERS (RFC 8166 layout);
 # the same Call goes again in v1 on the same connection, with no timeout:
 # the whole mount takes less than one RPC timeout (timeo=100, 10 s).
-mount_case "rdma2 -> in-tree svcrdma NFSv4.2 (v1 fallback)" 4.2 \
+HOOK=rdma_small_xattr mount_case "rdma2 -> in-tree svcrdma NFSv4.2 (v1 fallback)" 4.2 \
 	",timeo=100" "$NFS_V1_PORT" 1
+HOOK=
+tcp_small_xattr
 t_check "the fallback mount took less than an RPC timeout (${MOUNT_MS} ms)" \
 	[ "$MOUNT_MS" -lt 10000 ]
 t_check "tracepoints: a Call was resent in version 1" \

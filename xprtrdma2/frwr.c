@@ -15,9 +15,14 @@
  * Invalidate (draft §8.4, RFC 8797 §4.1) are only unmapped; the others
  * get LOCAL_INV, and the RPC completes from the last LOCAL_INV's
  * completion, so no page of an RPC is open to the server once the RPC
- * is done. The locking rule is with struct rpcrdma2_req.
+ * is done. Only then, every MR unmapped, are a reply's inline bytes
+ * copied into the pages (rpcrdma2_reply_done()): unmapping a
+ * bounce-buffered DMA_FROM_DEVICE mapping copies the device's view back
+ * over the pages, and would undo an earlier copy. The locking rule is
+ * with struct rpcrdma2_req.
  */
 #include <linux/dma-mapping.h>
+#include <linux/error-injection.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/xdr.h>
 #include <linux/sunrpc/xprt.h>
@@ -46,6 +51,7 @@ static void frwr2_put(struct rpcrdma2_mr *mr)
 	if (mr->mr_nents) {
 		ib_dma_unmap_sg(ep->re_pd->device, mr->mr_sg, mr->mr_nents,
 				mr->mr_dir);
+		trace_xprtrdma2_mr_unmap(mr);
 		mr->mr_nents = 0;
 	}
 	mr->mr_req = NULL;
@@ -89,7 +95,8 @@ static void frwr2_wc_localinv_done(struct ib_cq *cq, struct ib_wc *wc)
 	/*
 	 * Success: every MR of the RPC is invalid. A flush: the QP is in
 	 * the error state and no longer reaches them. Either way the pages
-	 * can go back to the RPC.
+	 * can go back to the RPC: unmapped first, then the reply's inline
+	 * bytes go in.
 	 */
 	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
@@ -409,50 +416,28 @@ bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey)
 	return false;
 }
 
-/**
- * rpcrdma2_frwr_sync - give a request's writable MRs to the CPU or back
- * @req: the request, its rqst pinned
- * @for_cpu: true before the CPU writes into them, false after
- *
- * An inline reply, or the parts of one around a Write chunk's payload,
- * is copied into the receive buffer while the Reply or Write chunk
- * over it is still registered and mapped for the device (its LOCAL_INV
- * comes after). Without these syncs a non-coherent or bounce-buffered
- * mapping would lose the copy when the MR is unmapped.
- *
- * Context: the Receive completion of the reply.
+/*
+ * Post a chain of LOCAL_INV. Nothing but ib_post_send(), so that
+ * fail_function can make it fail as a device would (a full or broken
+ * Send Queue): the bed never does on its own.
  */
-void rpcrdma2_frwr_sync(struct rpcrdma2_req *req, bool for_cpu)
+static noinline __noclone int
+rpcrdma2_post_localinv(struct ib_qp *qp, const struct ib_send_wr *first)
 {
-	struct rpcrdma2_mr *mr;
-
-	list_for_each_entry(mr, &req->rl_mrs, mr_list) {
-		struct ib_device *dev = mr->mr_ep->re_pd->device;
-
-		/* as ib_dma_map_sg(): a software device maps nothing */
-		if (mr->mr_dir != DMA_FROM_DEVICE || !mr->mr_nents ||
-		    ib_uses_virt_dma(dev))
-			continue;
-		if (for_cpu)
-			dma_sync_sg_for_cpu(dev->dma_device, mr->mr_sg,
-					    mr->mr_nents, mr->mr_dir);
-		else
-			dma_sync_sg_for_device(dev->dma_device, mr->mr_sg,
-					       mr->mr_nents, mr->mr_dir);
-	}
+	return ib_post_send(qp, first, NULL);
 }
+ALLOW_ERROR_INJECTION(rpcrdma2_post_localinv, ERRNO);
 
 /*
  * Chain LOCAL_INV for every MR of @req, signal only the last (whose
- * completion is @done) and post them. Return: true if the last one is
- * posted, so @done will run; false if nothing was posted that will
+ * completion is @done) and post them. Return: %0 if the last one is
+ * posted, so @done will run; %-ENOTCONN if nothing was posted that will
  * report, and the connection is being closed.
  */
-static bool frwr2_post_localinv(struct rpcrdma2_req *req,
-				void (*done)(struct ib_cq *, struct ib_wc *))
+static int frwr2_post_localinv(struct rpcrdma2_req *req,
+			       void (*done)(struct ib_cq *, struct ib_wc *))
 {
 	struct rpcrdma2_ep *ep = req->rl_ep;
-	const struct ib_send_wr *bad_wr;
 	struct ib_send_wr *first = NULL, **next = &first;
 	struct rpcrdma2_mr *mr, *last = NULL;
 	u32 n = 0;
@@ -470,21 +455,21 @@ static bool frwr2_post_localinv(struct rpcrdma2_req *req,
 		n++;
 	}
 	if (!last)
-		return false;
+		return -ENOTCONN;
 	last->mr_inv_wr.send_flags = IB_SEND_SIGNALED;
 	last->mr_inv_cqe.done = done;
 	req->rl_inv_wrs = n;
-	/* sized for every RPC's worst case (RPCRDMA2_SQ_PER_RPC) */
+	/* sized for every RPC that may post one (rpcrdma2_ep_create_qp()) */
 	if (WARN_ON_ONCE(!rpcrdma2_sq_get(ep, n)))
 		goto out_close;
-	ret = ib_post_send(ep->re_id->qp, first, &bad_wr);
+	ret = rpcrdma2_post_localinv(ep->re_id->qp, first);
 	if (ret) {
 		trace_xprtrdma2_post_err(&last->mr_cid, ret);
 		rpcrdma2_sq_put(ep, n);
 		goto out_close;
 	}
 	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_LOCAL_INV, n);
-	return true;
+	return 0;
 
 out_close:
 	/*
@@ -492,7 +477,7 @@ out_close:
 	 * state before anything else is sent, so the MRs reach nothing.
 	 */
 	rpcrdma2_ep_close(ep);
-	return false;
+	return -ENOTCONN;
 }
 
 /**
@@ -501,18 +486,21 @@ out_close:
  *
  * Context: the Receive completion of the reply.
  *
- * Return: true if LOCAL_INV is posted: its completion releases the MRs
- * and calls rpcrdma2_reply_done(). False if there is nothing to wait
- * for: the MRs are released and the caller completes the RPC.
+ * Return: %0 if it holds no MR: the caller completes the RPC.
+ * %-EINPROGRESS if LOCAL_INV is posted: its completion releases the MRs
+ * and calls rpcrdma2_reply_done(). %-ENOTCONN if LOCAL_INV could not be
+ * posted: the connection is closing, but until its QP is in the error
+ * state the server may still write the MRs' pages, so they stay mapped
+ * on @req for teardown to release (rpcrdma2_frwr_reclaim()), and the
+ * RPC must not complete.
  */
-bool rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req)
+int rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req)
 {
 	if (list_empty(&req->rl_mrs))
-		return false;
+		return 0;
 	if (frwr2_post_localinv(req, frwr2_wc_localinv_done))
-		return true;
-	rpcrdma2_frwr_release_all(req);
-	return false;
+		return -ENOTCONN;
+	return -EINPROGRESS;
 }
 
 /**
@@ -539,7 +527,7 @@ void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
 
 		reinit_completion(&req->rl_inv_done);
 		if (!READ_ONCE(req->rl_ep->re_qp_dead) &&
-		    frwr2_post_localinv(req, frwr2_wc_localinv_wake)) {
+		    !frwr2_post_localinv(req, frwr2_wc_localinv_wake)) {
 			wait_for_completion(&req->rl_inv_done);
 			posted = true;
 		}

@@ -673,25 +673,31 @@ static void rpcrdma2_trim_head(struct rpc_rqst *rqst, u32 trim)
 /*
  * RDMA_MSG / RDMA2_MSG: the RPC reply inline, and if the Call offered a
  * Write chunk, maybe its payload pushed into our pages (RFC 8166 §3.4.6,
- * §4.3.2). Put the inline bytes around the payload, as
- * rpcrdma2_ddp_layout() says. Untrusted: a Write list must be the chunk
- * we offered, the reply must fit the buffer.
+ * §4.3.2). Work out where the inline bytes go around the payload, as
+ * rpcrdma2_ddp_layout() says, and set them aside in the Receive: they
+ * are copied once no MR of the RPC is mapped (rpcrdma2_reply_done()).
+ * Untrusted: a Write list must be the chunk we offered, the reply must
+ * fit the buffer.
  */
-static int rpcrdma2_reply_msg_copy(struct rpcrdma2_rep *rep,
-				   struct rpc_rqst *rqst)
+static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 {
-	static const u8 zero[4];
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	struct xdr_buf *buf = &rqst->rq_private_buf;
-	const u8 *src = (const u8 *)rep->rr_buf + hdr->hdr_len;
-	u32 len = hdr->rpc_len, written, pos;
+	u32 len = hdr->rpc_len, written = 0, pos = len;
 	int total;
 
-	/* a reply with no Write list moved nothing: all of it is inline */
-	if (!cl->nr_writes)
-		return rpcrdma2_copy_to_xdr(buf, 0, src, len);
+	if (!cl->nr_writes) {
+		/*
+		 * A reply with no Write list moved nothing: all of it is
+		 * inline; what does not fit is cut off and the decoders see
+		 * a short reply (rpcrdma2_copy_to_xdr()).
+		 */
+		total = min_t(u32, len, buf->head[0].iov_len + buf->page_len +
+					buf->tail[0].iov_len);
+		goto out_set_aside;
+	}
 	/* a Write list we never offered (none to match) fails here too */
 	if (cl->nr_writes != 1 || cl->has_reply ||
 	    rpcrdma2_chunk_check(req->rl_write, req->rl_nr_write,
@@ -703,13 +709,13 @@ static int rpcrdma2_reply_msg_copy(struct rpcrdma2_rep *rep,
 	if (total < 0)
 		goto out_bad;
 	rpcrdma2_trim_head(rqst, buf->head[0].iov_len - pos);
-	rpcrdma2_copy_to_xdr(buf, 0, src, pos);
-	/* the roundup the server left out (RFC 8166 §3.4.6) */
-	rpcrdma2_copy_to_xdr(buf, pos + written, zero, xdr_pad_size(written));
-	rpcrdma2_copy_to_xdr(buf, pos + written + xdr_pad_size(written),
-			     src + pos, len - pos);
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_WRITE_BYTES, written);
 	trace_xprtrdma2_write_chunk_done(rqst, written, pos);
+out_set_aside:
+	req->rl_copy_pos = pos;
+	req->rl_copy_written = written;
+	refcount_inc(&rep->rr_ref);
+	req->rl_rep = rep;
 	return total;
 
 out_bad:
@@ -720,22 +726,52 @@ out_bad:
 }
 
 /*
- * The copy goes where a Reply or Write chunk we offered may still be
- * registered (its LOCAL_INV comes later): the CPU owns those pages
- * only in between.
+ * Copy the inline bytes rpcrdma2_reply_msg() set aside into the receive
+ * buffer: the front, then (after a Write chunk's payload) its XDR
+ * roundup, which the server left out (RFC 8166 §3.4.6), and the rest.
+ * The Receive is then free to be posted again.
  */
-static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
+static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
 {
-	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
-	bool mapped = req->rl_ep == rep->rr_ep && !list_empty(&req->rl_mrs);
-	int ret;
+	static const u8 zero[4];
+	struct rpcrdma2_rep *rep = req->rl_rep;
+	struct rpc_rqst *rqst = req->rl_rqst;
+	struct xdr_buf *buf = &rqst->rq_private_buf;
+	const u8 *src = (const u8 *)rep->rr_buf + rep->rr_hdr.hdr_len;
+	u32 len = rep->rr_hdr.rpc_len, pos = req->rl_copy_pos;
+	u32 end = pos + req->rl_copy_written;
+	u32 pad = xdr_pad_size(req->rl_copy_written);
 
-	if (mapped)
-		rpcrdma2_frwr_sync(req, true);
-	ret = rpcrdma2_reply_msg_copy(rep, rqst);
-	if (mapped)
-		rpcrdma2_frwr_sync(req, false);
-	return ret;
+	req->rl_rep = NULL;
+	rpcrdma2_copy_to_xdr(buf, 0, src, pos);
+	rpcrdma2_copy_to_xdr(buf, end, zero, pad);
+	rpcrdma2_copy_to_xdr(buf, end + pad, src + pos, len - pos);
+	trace_xprtrdma2_reply_copy(rqst, len,
+				   req->rl_nr_reply + req->rl_nr_write);
+	rpcrdma2_rep_put(rep);
+}
+
+/*
+ * LOCAL_INV for the RPC a reply answers could not be posted
+ * (rpcrdma2_frwr_unmap_async()): its pages stay open to the server until
+ * teardown has drained the QP, so the RPC must not complete. It is
+ * unpinned with its reply dropped and waits on; the close wakes it, and
+ * sunrpc sends it again on the next connection, as every Call that a
+ * lost connection left unanswered.
+ */
+static void rpcrdma2_reply_abandon(struct rpcrdma2_req *req)
+{
+	struct rpc_rqst *rqst = req->rl_rqst;
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+
+	trace_xprtrdma2_linv_failed(rqst, list_count_nodes(&req->rl_mrs), 0);
+	if (req->rl_rep) {
+		rpcrdma2_rep_put(req->rl_rep);
+		req->rl_rep = NULL;
+	}
+	spin_lock(&xprt->queue_lock);
+	xprt_unpin_rqst(rqst);
+	spin_unlock(&xprt->queue_lock);
 }
 
 /*
@@ -868,7 +904,11 @@ static void rpcrdma2_reminv_foreign(struct rpcrdma2_rep *rep, u32 rkey)
 /**
  * rpcrdma2_reply_done - complete an RPC whose MRs are all invalid
  * @req: the request; its rqst pinned by the reply handler, the reply's
- *	outcome in rl_status
+ *	outcome in rl_status, its MRs unmapped
+ *
+ * The reply's inline bytes go into the receive buffer here, not before:
+ * unmapping a Reply or Write chunk mapped DMA_FROM_DEVICE through a
+ * bounce buffer copies the buffer back over its pages.
  *
  * Context: the reply's Receive completion, or the completion of its last
  * LOCAL_INV.
@@ -878,6 +918,9 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req)
 	struct rpc_rqst *rqst = req->rl_rqst;
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 	int status = req->rl_status;
+
+	if (req->rl_rep)
+		rpcrdma2_reply_copy(req);
 
 	spin_lock(&xprt->queue_lock);
 	if (status < 0) {
@@ -900,8 +943,8 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req)
  * version with its first answer, updates the credit grant, and completes
  * the Call it answers: at once if it registered no memory, else once
  * every MR of it is invalid (rpcrdma2_reply_done()). The caller reposts
- * the Receive afterwards, so everything needed is copied out before
- * returning.
+ * the Receive afterwards unless a reply's inline bytes, still to be
+ * copied, hold it (struct rpcrdma2_rep.rr_ref).
  *
  * Context: Receive completion (process context, IB_POLL_WORKQUEUE).
  */
@@ -998,8 +1041,15 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	}
 	req->rl_status = status;
 	/* no page is left open to the server once the RPC completes */
-	if (req->rl_ep == ep && rpcrdma2_frwr_unmap_async(req))
-		return;
+	if (req->rl_ep == ep) {
+		status = rpcrdma2_frwr_unmap_async(req);
+		if (status == -EINPROGRESS)
+			return;
+		if (status) {
+			rpcrdma2_reply_abandon(req);
+			return;
+		}
+	}
 	rpcrdma2_reply_done(req);
 	return;
 

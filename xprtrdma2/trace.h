@@ -81,6 +81,42 @@ TRACE_EVENT(xprtrdma2_mr_map,
 		  __entry->offset, __entry->nents)
 );
 
+TRACE_DEFINE_ENUM(DMA_BIDIRECTIONAL);
+TRACE_DEFINE_ENUM(DMA_TO_DEVICE);
+TRACE_DEFINE_ENUM(DMA_FROM_DEVICE);
+
+#define xprtrdma2_show_dma_dir(x)					\
+	__print_symbolic(x,						\
+		{ DMA_BIDIRECTIONAL, "BIDIRECTIONAL" },			\
+		{ DMA_TO_DEVICE, "TO_DEVICE" },				\
+		{ DMA_FROM_DEVICE, "FROM_DEVICE" })
+
+/*
+ * An MR's pages unmapped: from here on the CPU's writes to them stay
+ * (a bounce-buffered FROM_DEVICE mapping copies back when unmapped).
+ * xid: the RPC it was registered for.
+ */
+TRACE_EVENT(xprtrdma2_mr_unmap,
+	TP_PROTO(const struct rpcrdma2_mr *mr),
+	TP_ARGS(mr),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		__field(u32, xid)
+		__field(unsigned long, dir)
+		__field(int, nents)
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(&mr->mr_cid);
+		__entry->xid = mr->mr_req ?
+			be32_to_cpu(mr->mr_req->rl_rqst->rq_xid) : 0;
+		__entry->dir = mr->mr_dir;
+		__entry->nents = mr->mr_nents;
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x dir=%s nents=%d",
+		  RPCRDMA2_CID_VARARGS, __entry->xid,
+		  xprtrdma2_show_dma_dir(__entry->dir), __entry->nents)
+);
+
 /* A Receive invalidated an rkey that is not one of its RPC's MRs */
 TRACE_EVENT(xprtrdma2_reminv_foreign,
 	TP_PROTO(const struct rpcrdma2_cid *cid, u32 xid, u32 rkey),
@@ -306,6 +342,24 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_resend,
  * completed, 0 if the QP was already in the error state
  */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_unmap_sync,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/*
+ * A reply's inline bytes copied into its RPC's receive buffer, once no
+ * MR of the RPC is mapped. a: bytes, b: Reply and Write chunk segments
+ * the Call offered (not 0: the copy goes into memory a chunk covered)
+ */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_reply_copy,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
+/*
+ * LOCAL_INV for a reply's RPC could not be posted: the reply is set
+ * aside, the connection closes and the RPC is sent again on the next
+ * one. a: MRs left registered until the QP is drained, b: 0
+ */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_linv_failed,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 

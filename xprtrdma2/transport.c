@@ -86,6 +86,7 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
 	req->rl_ddp_off = 0;
+	req->rl_rep = NULL;
 	init_completion(&req->rl_inv_done);
 	spin_lock(&r->rx_reqs_lock);
 	list_add(&req->rl_list, &r->rx_reqs);

@@ -198,10 +198,30 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	}
 	ib_dma_sync_single_for_cpu(ep->re_pd->device, rep->rr_sge.addr,
 				   ep->re_recv_size, DMA_FROM_DEVICE);
+	refcount_set(&rep->rr_ref, 1);
 	rpcrdma2_reply_handler(rep, wc->byte_len,
 			       wc->wc_flags & IB_WC_WITH_INVALIDATE ?
 			       &wc->ex.invalidate_rkey : NULL);
-	if (!atomic_read(&ep->re_closing))
+	rpcrdma2_rep_put(rep);
+}
+
+/**
+ * rpcrdma2_rep_put - done with a received message
+ * @rep: its Receive context
+ *
+ * The Receive completion holds @rep while the reply handler runs, and an
+ * RPC whose reply's inline bytes are not copied yet holds it until they
+ * are (they wait for its MRs to be unmapped); the last one posts the
+ * Receive again, unless the connection is closing.
+ *
+ * Context: any.
+ */
+void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
+{
+	struct rpcrdma2_ep *ep = rep->rr_ep;
+
+	if (refcount_dec_and_test(&rep->rr_ref) &&
+	    !atomic_read(&ep->re_closing))
 		rpcrdma2_post_recv(ep, rep);
 }
 
@@ -465,49 +485,67 @@ static void rpcrdma2_qp_event(struct ib_event *event, void *context)
 	trace_xprtrdma2_qp_event(ep, event);
 }
 
+/*
+ * The Send Queue entries that may be held at once, so that a LOCAL_INV
+ * chain, which an RPC needs before it may complete, always finds room
+ * (a Call that does not waits for write space):
+ *  - every Send context's Send and the REG_MRs chained before it
+ *    (RPCRDMA2_SQ_PER_SEND). They are held until the Send's completion
+ *    is reaped, and that may come after the reply: the RPC then
+ *    completes, gives back its slot and credit, and the next Call takes
+ *    them while the old Send still holds its entries. So the number of
+ *    Sends in flight is bounded by the Send contexts, not by the slots;
+ *  - a LOCAL_INV chain (RPCRDMA2_SQ_PER_INV) for every RPC holding a
+ *    credit (a reply's, in rpcrdma2_frwr_unmap_async()), and one for
+ *    ->buf_free, which rx_mr_mutex serializes (rpcrdma2_frwr_unmap_sync()).
+ * A device with a shorter Send Queue gets fewer Calls in flight, and
+ * fewer Send contexts with them.
+ */
+static int rpcrdma2_ep_size_sq(struct rpcrdma2_ep *ep, u32 max_wr)
+{
+	u32 extra = ep->re_nr_sendctxs - ep->re_max_requests;
+	u32 fixed = extra * RPCRDMA2_SQ_PER_SEND + RPCRDMA2_SQ_PER_INV;
+	u32 per_rpc = RPCRDMA2_SQ_PER_SEND + RPCRDMA2_SQ_PER_INV;
+
+	if (max_wr < fixed + per_rpc)
+		return -EINVAL;
+	ep->re_max_requests = min_t(u32, ep->re_max_requests,
+				    (max_wr - fixed) / per_rpc);
+	ep->re_nr_sendctxs = ep->re_max_requests + extra;
+	ep->re_sq_depth = fixed + ep->re_max_requests * per_rpc;
+	atomic_set(&ep->re_sq_avail, ep->re_sq_depth);
+	return 0;
+}
+
 static int rpcrdma2_ep_create_qp(struct rpcrdma2_ep *ep)
 {
 	struct ib_device *dev = ep->re_id->device;
 	struct ib_qp_init_attr attr = {};
+	int ret;
 
 	ep->re_pd = ib_alloc_pd(dev, 0);
 	if (IS_ERR(ep->re_pd)) {
-		int ret = PTR_ERR(ep->re_pd);
-
+		ret = PTR_ERR(ep->re_pd);
 		ep->re_pd = NULL;
 		return ret;
 	}
 	ep->re_dev_reminv = dev->attrs.device_cap_flags &
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
-	/*
-	 * Every Send context, and every RPC's REG_MRs and LOCAL_INVs; a
-	 * device with a shorter Send Queue gets fewer Calls in flight.
-	 */
-	if (ep->re_nr_sendctxs + 1 > dev->attrs.max_qp_wr)
-		return -EINVAL;
-	ep->re_sq_depth = min_t(u32, ep->re_nr_sendctxs +
-				ep->re_max_requests * (RPCRDMA2_SQ_PER_RPC - 1),
-				dev->attrs.max_qp_wr - 1);
-	ep->re_max_requests = min_t(u32, ep->re_max_requests,
-				    (ep->re_sq_depth - ep->re_nr_sendctxs) /
-				    (RPCRDMA2_SQ_PER_RPC - 1));
-	if (!ep->re_max_requests)
-		return -EINVAL;
-	atomic_set(&ep->re_sq_avail, ep->re_sq_depth);
+	ret = rpcrdma2_ep_size_sq(ep, dev->attrs.max_qp_wr - 1);
+	if (ret)
+		return ret;
 	/* one more of each for ib_drain_qp() */
 	ep->re_scq = ib_alloc_cq_any(dev, ep, ep->re_sq_depth + 1,
 				     IB_POLL_WORKQUEUE);
 	if (IS_ERR(ep->re_scq)) {
-		int ret = PTR_ERR(ep->re_scq);
-
+		ret = PTR_ERR(ep->re_scq);
 		ep->re_scq = NULL;
 		return ret;
 	}
 	ep->re_rcq = ib_alloc_cq_any(dev, ep, ep->re_rq_depth + 1,
 				     IB_POLL_WORKQUEUE);
 	if (IS_ERR(ep->re_rcq)) {
-		int ret = PTR_ERR(ep->re_rcq);
-
+		ret = PTR_ERR(ep->re_rcq);
 		ep->re_rcq = NULL;
 		return ret;
 	}

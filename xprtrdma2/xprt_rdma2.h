@@ -17,6 +17,7 @@
 #include <linux/completion.h>
 #include <linux/llist.h>
 #include <linux/mutex.h>
+#include <linux/refcount.h>
 #include <linux/scatterlist.h>
 #include <linux/sunrpc/xprt.h>
 #include <rdma/ib_verbs.h>
@@ -108,6 +109,9 @@ struct rpcrdma2_sendctx {
  *	the limits so the decoder can say so)
  * @rr_writes: Write chunk array for @rr_hdr
  * @rr_segs: Write/Reply segment array for @rr_hdr
+ * @rr_ref: held by its Receive completion, and by an RPC whose inline
+ *	bytes are still in @rr_buf (struct rpcrdma2_req.rl_rep); the
+ *	last put posts the Receive again (rpcrdma2_rep_put())
  */
 struct rpcrdma2_rep {
 	struct ib_cqe			rr_cqe;
@@ -120,6 +124,7 @@ struct rpcrdma2_rep {
 	struct rpcrdma2_read_seg	*rr_reads;
 	struct rpcrdma2_chunk		*rr_writes;
 	struct rpcrdma2_seg		*rr_segs;
+	refcount_t			rr_ref;
 };
 
 /* DDP chunks of a Call (rpcrdma2_error_resend()) */
@@ -136,12 +141,14 @@ struct rpcrdma2_rep {
 /* The largest RPC payload: Long Calls and Long Replies carry it */
 #define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
 /*
- * Send Queue entries one RPC may hold at a time: REG_MR for its two
- * chunks at most (a Read chunk, and a Write or a Reply chunk) and the
- * Send (held until the Send completes, which may be after the reply),
- * and LOCAL_INV for every MR.
+ * Send Queue entries (verbs.c). A Send holds its own and those of the
+ * REG_MRs chained before it, two chunks' worth at most (a Read chunk,
+ * and a Write or a Reply chunk), until its completion is reaped, which
+ * may be long after its RPC has finished. A LOCAL_INV chain holds one
+ * entry for each MR of its RPC.
  */
-#define RPCRDMA2_SQ_PER_RPC		(4 * RPCRDMA2_MAX_CHUNK_MRS + 1)
+#define RPCRDMA2_SQ_PER_SEND		(2 * RPCRDMA2_MAX_CHUNK_MRS + 1)
+#define RPCRDMA2_SQ_PER_INV		(2 * RPCRDMA2_MAX_CHUNK_MRS)
 
 /**
  * struct rpcrdma2_mr - one FRWR memory region and its work requests
@@ -205,6 +212,13 @@ struct rpcrdma2_regchain {
  * @rl_ddp_off: RPCRDMA2_DDP_* chunks this RPC no longer uses, after the
  *	server refused them (rpcrdma2_error_resend())
  * @rl_status: the reply's outcome, held while its MRs are invalidated
+ * @rl_rep: the Receive whose inline bytes go into the receive buffer
+ *	once no MR of this RPC is mapped any more (rpcrdma2_reply_done()),
+ *	or NULL
+ * @rl_copy_pos: bytes of it that go at the front of the receive buffer;
+ *	after a Write chunk's payload, the rest follows the payload and
+ *	its roundup
+ * @rl_copy_written: payload bytes the server wrote into the Write chunk
  * @rl_inv_wrs: Send Queue entries its LOCAL_INV chain holds
  * @rl_inv_done: ->buf_free waits here for its LOCAL_INVs
  * @rl_buf: the Call's send buffer, then its receive buffer (rq_buffer
@@ -215,7 +229,10 @@ struct rpcrdma2_regchain {
  *    endpoint; the Receive completion of the reply, with the rqst
  *    pinned, invalidates them and completes the RPC only from the
  *    LOCAL_INV completion, so xprt_release() (which waits for the pin)
- *    and ->buf_free never run meanwhile;
+ *    and ->buf_free never run meanwhile; if that LOCAL_INV cannot be
+ *    posted, the RPC is unpinned without completing and is sent again
+ *    on the next connection: its MRs stay on @rl_mrs until teardown has
+ *    drained the QP;
  *  - ->buf_free (RPC ended without a reply) and rpcrdma2_ep_disconnect()
  *    both hold &rpcrdma2_xprt.rx_mr_mutex: ->buf_free posts LOCAL_INV
  *    and waits for it, unless the endpoint's QP is already in the error
@@ -239,6 +256,9 @@ struct rpcrdma2_req {
 	u32				rl_nr_reply;
 	u32				rl_ddp_off;
 	int				rl_status;
+	struct rpcrdma2_rep		*rl_rep;
+	u32				rl_copy_pos;
+	u32				rl_copy_written;
 	u32				rl_inv_wrs;
 	struct completion		rl_inv_done;
 	u8				rl_buf[] __aligned(8);
@@ -283,8 +303,9 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_send_free: idle Send contexts
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
- * @re_sq_depth: Send Queue entries: every Send context and, per RPC,
- *	its REG_MRs and LOCAL_INVs (RPCRDMA2_SQ_PER_RPC)
+ * @re_sq_depth: Send Queue entries: every Send context with its REG_MRs
+ *	(RPCRDMA2_SQ_PER_SEND), and a LOCAL_INV chain (RPCRDMA2_SQ_PER_INV)
+ *	for every RPC that may hold one (rpcrdma2_ep_create_qp())
  * @re_sq_avail: Send Queue entries not held by a posted work request;
  *	taken before every post, given back by the signaled completion
  *	that retires them, so the Send Queue never overflows
@@ -418,6 +439,7 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep);
 int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		       u32 len, struct rpcrdma2_regchain *regs);
 void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep);
+void rpcrdma2_rep_put(struct rpcrdma2_rep *rep);
 bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
@@ -441,8 +463,7 @@ int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 		      struct rpcrdma2_regchain *chain);
 void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req);
 bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey);
-void rpcrdma2_frwr_sync(struct rpcrdma2_req *req, bool for_cpu);
-bool rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);
+int rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);
 void rpcrdma2_frwr_unmap_sync(struct rpcrdma2_xprt *r,
 			      struct rpcrdma2_req *req);
 void rpcrdma2_frwr_reclaim(struct rpcrdma2_xprt *r, struct rpcrdma2_ep *ep);

@@ -17,7 +17,9 @@
 # with its data in a Read chunk, the data is intact and the connection
 # is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
-# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N).
+# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). Against
+# both servers, a reply's inline bytes go into chunk memory only once
+# every MR of its RPC is unmapped (order_case).
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
@@ -122,6 +124,84 @@ PY
 	grep -m1 'xprtrdma2_reply_resource:' /sys/kernel/tracing/trace
 }
 
+# order_case NAME PORT: a reply's inline bytes go into chunk memory only
+# after every MR of its RPC is unmapped. Against svcrdma2, a READDIR of a
+# small directory and a LISTXATTRS come back inline to Calls that offered
+# a Reply chunk (the server invalidates its first MR, the rest get
+# LOCAL_INV); against both servers, a short READ's XDR pad goes after
+# the data in the Write chunk's pages. From the trace: for every RPC
+# whose reply was copied (xprtrdma2_reply_copy) while the Call had
+# offered a Reply or Write chunk, each of its FROM_DEVICE MRs was
+# unmapped (xprtrdma2_mr_unmap) before the copy, and there were such
+# RPCs. rxe maps nothing (virtual DMA), so the bytes cannot show a wrong
+# order: the trace does.
+order_case() {
+	local name=$1 port=$2 l
+	echo global > /sys/kernel/tracing/trace_clock
+	echo > /sys/kernel/tracing/trace
+	if ! kmount "vers=4.2,proto=rdma2,port=$port" "$GUEST_IP:/"; then
+		t_fail "$name mounts" "mount failed"
+		return
+	fi
+	t_check "$name: small READDIR, LISTXATTRS, short READ, data intact" \
+		python3 - "$EXPORT_DIR" "$mnt" <<'PY'
+import os, sys
+local, remote = sys.argv[1], sys.argv[2]
+os.mkdir(os.path.join(local, "small"))
+names = ["f%d" % i for i in range(5)]
+for f in names:
+    open(os.path.join(local, "small", f), "w").close()
+data = os.urandom(1001)
+with open(os.path.join(local, "short"), "wb") as f:
+    f.write(data)
+os.setxattr(os.path.join(local, "short"), "user.a", b"1")
+os.setxattr(os.path.join(local, "short"), "user.b", b"2")
+for i in range(3):
+    open("/proc/sys/vm/drop_caches", "w").write("3")
+    assert sorted(os.listdir(os.path.join(remote, "small"))) == names, "readdir"
+    with open(os.path.join(remote, "short"), "rb") as f:
+        assert f.read() == data, "short read"
+    got = os.listxattr(os.path.join(remote, "short"))
+    assert {"user.a", "user.b"} <= set(got), "listxattr %r" % got
+PY
+	umount "$mnt"
+	rm -rf "$EXPORT_DIR/small" "$EXPORT_DIR/short"
+	l=$(python3 <<'PY'
+import re
+call = re.compile(r" xprtrdma2_call: task:\d+ xid=(0x[0-9a-f]+)")
+unmap = re.compile(r" xprtrdma2_mr_unmap: .* xid=(0x[0-9a-f]+) dir=FROM_DEVICE")
+copy = re.compile(r" xprtrdma2_reply_copy: task:\d+ xid=(0x[0-9a-f]+) \d+ (\d+)$")
+unmapped, copied, checked, late, bare = {}, set(), 0, set(), set()
+for line in open("/sys/kernel/tracing/trace"):
+    m = call.search(line)
+    if m:                                # a new transmission
+        unmapped[m.group(1)] = 0
+        copied.discard(m.group(1))
+        continue
+    m = unmap.search(line)
+    if m:
+        x = m.group(1)
+        unmapped[x] = unmapped.get(x, 0) + 1
+        if x in copied:
+            late.add(x)
+        continue
+    m = copy.search(line)
+    if m and int(m.group(2)) > 0:
+        checked += 1
+        if not unmapped.get(m.group(1)):
+            bare.add(m.group(1))
+        copied.add(m.group(1))
+print(checked, len(late), len(bare), ",".join(sorted(late | bare)[:5]) or "-")
+PY
+)
+	set -- $l
+	echo "$name: $1 replies copied into chunk memory, $2 with an MR unmapped after the copy, $3 with none unmapped before it ($4)"
+	t_check "$name: replies copied into chunk memory ($1)" [ "${1:-0}" -gt 0 ]
+	t_check "$name: each after its MRs were unmapped ($2 late, $3 without an unmap: $4)" \
+		[ "$2" = 0 -a "$3" = 0 ]
+	[ "$2" = 0 ] || cat /sys/kernel/tracing/trace > "$RESULTS/trace-order-$port"
+}
+
 # gt0 / eq0 NAME FIELD: mountstats field FIELD is above zero / zero
 gt0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" -gt 0 ]; }
 eq0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" = 0 ]; }
@@ -214,6 +294,8 @@ t_check "tracepoints: Write chunks offered and written" \
 t_check "tracepoints: LOCAL_INV completions" \
 	[ "$(trace_count xprtrdma2_wc_localinv)" -gt 0 ]
 chunk_case "rdma2 -> in-tree svcrdma (v1) NFSv4.2" "$NFS_V1_PORT" 1 4.2
+order_case "inline bytes after the unmap: svcrdma2 (v2)" "$NFS_V2_PORT"
+order_case "inline bytes after the unmap: in-tree svcrdma (v1)" "$NFS_V1_PORT"
 
 # IPv6: the same transport to svcrdma2's IPv6 listener.
 name="IPv6: rdma2 -> svcrdma2 (v2) NFSv4.1"

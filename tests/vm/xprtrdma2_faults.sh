@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Our client transport under faults the test bed cannot make on its own,
+# injected with the kernel's fail_function (CONFIG_FAIL_FUNCTION in the
+# debug test kernel; the helper is marked ALLOW_ERROR_INJECTION): a
+# LOCAL_INV chain that cannot be posted. The VM runner fails the run on
+# any KASAN/lockdep/hung-task report or kmemleak leak.
+. "$(dirname "$0")/lib.sh"
+
+vm_rxe_up
+vm_load_svcrdma2
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+vm_trace_on
+vm_nfsd_up rdma2 "$NFS_V2_PORT"
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+
+# linv_fail_case: posting the LOCAL_INV chain fails, as it can on a real
+# device (fail_function makes rpcrdma2_post_localinv return -ENOMEM once,
+# CONFIG_FAIL_FUNCTION in the debug test kernel). The RPC whose reply
+# came must not complete while the server can still write its pages: the
+# connection is torn down, and the same XID goes out again on the next
+# connection and gets its answer there; the data is intact. The RPC is a
+# READDIRPLUS answered inline to a Call with a Reply chunk of several
+# MRs.
+linv_fail_case() {
+	local name="LOCAL_INV post fails" ff=/sys/kernel/debug/fail_function
+	local c0 l
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	echo > /sys/kernel/tracing/trace
+	# NFSv3: a retransmission is simply carried out again (no session slot)
+	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
+		"$GUEST_IP:$EXPORT_DIR"; then
+		t_fail "$name: mounts" "mount failed"
+		return
+	fi
+	mkdir "$EXPORT_DIR/inj" && touch "$EXPORT_DIR"/inj/f{1..5}
+	ls "$mnt/inj" > /dev/null
+	c0=$(xprt_field 4)
+	echo 3 > /proc/sys/vm/drop_caches
+	t_check "$name: rpcrdma2_post_localinv is injectable" \
+		bash -c "echo rpcrdma2_post_localinv > $ff/inject"
+	printf %#x -12 > "$ff/rpcrdma2_post_localinv/retval"
+	echo N > "$ff/task-filter"
+	echo 100 > "$ff/probability"
+	echo 0 > "$ff/interval"
+	echo 0 > "$ff/space"
+	echo 0 > "$ff/verbose"
+	echo 1 > "$ff/times"
+	t_check "$name: READDIR completes, listing intact" \
+		timeout 120 python3 - "$mnt/inj" <<'PY'
+import os, sys
+assert sorted(os.listdir(sys.argv[1])) == ["f%d" % i for i in range(1, 6)]
+PY
+	t_check "$name: the fault fired (times $(cat "$ff/times"))" \
+		[ "$(cat "$ff/times")" = 0 ]
+	echo > "$ff/inject"
+	l=$(python3 <<'PY'
+import re
+ev = re.compile(r" (xprtrdma2_[a-z_]+): (.*)$")
+xid, last, phase = None, None, 0
+# phase 1: the post failed; 2: the connection torn down; 3: a new one;
+# 4: the XID sent again; 5: answered
+for line in open("/sys/kernel/tracing/trace"):
+    m = ev.search(line)
+    if not m:
+        continue
+    name, rest = m.groups()
+    x = re.search(r"xid=(0x[0-9a-f]+)", rest)
+    x = x and x.group(1)
+    if phase == 0 and name == "xprtrdma2_reply":
+        last = x
+    elif phase == 0 and name == "xprtrdma2_post_err" and rest.endswith("ret=-12"):
+        xid, phase = last, 1
+    elif phase == 1 and name == "xprtrdma2_disconnect":
+        phase = 2
+    elif phase == 2 and name == "xprtrdma2_established":
+        phase = 3
+    elif phase == 3 and name == "xprtrdma2_call" and x == xid:
+        phase = 4
+    elif phase == 4 and name == "xprtrdma2_reply" and x == xid:
+        phase = 5
+print(xid, phase)
+PY
+)
+	set -- $l
+	echo "$name: the RPC of xid $1 reached step $2 of 5 (post failed, torn down, reconnected, sent again, answered)"
+	t_check "$name: the post failed for the reply of xid $1" [ "$2" -ge 1 ]
+	t_check "$name: the connection was torn down and made again" \
+		[ "$2" -ge 3 -a "$(xprt_field 4)" -gt "$c0" ]
+	t_check "$name: xid $1 sent again on the new connection and answered" \
+		[ "$2" = 5 ]
+	[ "$2" = 5 ] || cat /sys/kernel/tracing/trace > "$RESULTS/trace-linv-fail"
+	grep -m2 'xprtrdma2_linv_failed:' /sys/kernel/tracing/trace
+	nfs_roundtrip "$name: afterwards" "$mnt" 1
+	rm -rf "$EXPORT_DIR/inj"
+	umount "$mnt"
+	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
+linv_fail_case
+t_check "rmmod xprtrdma2 once unused" rmmod_when_free xprtrdma2
+vm_nfsd_down
+t_done

@@ -145,9 +145,10 @@ reply_resource() {
 # (5001 and 3002 bytes: the first not a multiple of 4) travel in Read
 # chunks of their own. The second chunk's Position counts the first data
 # item and its roundup (RFC 8166 §3.4.5), and a chunk may carry its
-# roundup or not; the file must hold both writes byte for byte. The
-# in-tree svcrdma is no reference here: it refuses the unpadded form and
-# misplaces the second WRITE of the padded one.
+# roundup or not; the file must hold both writes byte for byte (nfsd
+# needs patches/0004 for that: without it, svc_fill_write_vector() writes
+# the second WRITE from the start of the page its data begins in). The
+# in-tree svcrdma is no reference here: it refuses the unpadded form.
 two_writes() {
 	local vers=$1 pad=$2 name
 	name="svcrdma2 v$vers: two Read chunks (two WRITEs in one COMPOUND)${pad:+, chunks padded}"

@@ -72,8 +72,8 @@ for i in $(seq "$FLOOD_CONNS"); do
 		"$GUEST_IP" > "/tmp/flood.$i" 2>&1 &
 	flood+=($!)
 done
-"$PING" -p "$NFS_V2_PORT" --no-repost --read-segs 4,32,4 -w 16 -c 48 -t 20 \
-	"$GUEST_IP" > /tmp/norepost 2>&1 &
+"$PING" -p "$NFS_V2_PORT" --no-repost -w 16 -c 64 -t 20 "$GUEST_IP" \
+	> /tmp/norepost 2>&1 &
 flood+=($!)
 # the longest the loop's current operation has been running, in ms
 io_now() { echo $(((${EPOCHREALTIME/./} - $(cat /tmp/io.t0)) / 1000)); }

@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# svcrdma2 under faults: the Soft-RoCE link deleted while a client writes
+# svcrdma2 under faults: a flood of Calls with many RDMA Reads and a
+# client that posts no Receives beside a working mount (no nfsd thread
+# held), the Soft-RoCE link deleted while a client writes
 # (nfsd survives, the connection is torn down and freed, the next client
 # is served), and nfsd shut down under a connected client (rpc.nfsd 0
 # closes everything; rmmod is clean). The VM runner fails the run on any
@@ -20,12 +22,14 @@ conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
 no_conns() { [ "$(conns)" -eq 0 ]; }
 
 
-# 0. Calls whose Read chunks have many small segments (4 chunks of 32
-# segments of 4 bytes: 128 RDMA Reads each), a window of 64 of them from
-# two connections at once, with 64 nfsd threads: more Reads than one
-# connection's Send Queue holds. No nfsd thread may wait on that Send
-# Queue holding entries another needs (the Reads of a Call are posted
-# all at once or not at all). A third connection stops posting Receives:
+# 0. Calls whose Read chunks have many small segments (4 chunks of 64
+# segments of 4 bytes: 256 RDMA Reads each, so svcrdma2 takes 64 segments
+# a chunk and 8 KiB Receives), a window of 64 of them from two
+# connections at once, with 64 nfsd threads: eight Calls' Reads fill a
+# connection's Send Queue. (With 128 Reads a Call, 16 or 64 threads,
+# this bed's Reads completed fast enough that the old code got away.)
+# No nfsd thread may wait on that Send Queue holding entries another
+# needs (the Reads of a Call are posted all at once or not at all). A third connection stops posting Receives:
 # the replies to it never complete, which must not hold nfsd threads
 # either. Meanwhile another client's mount keeps doing I/O. Checked: no
 # nfsd thread stays blocked (D) for 5 s, no operation of the I/O loop

@@ -48,7 +48,7 @@ wire-fuzz:
 
 # The long wire fuzz of xprtrdma2 (CLIENT_FUZZ_COUNT replies, default
 # 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-ping --listen --fuzz,
-# one debug-kernel VM run; make check runs 3000 (xprtrdma2_hostile.sh).
+# one debug-kernel VM run; make check runs 1000 (xprtrdma2_hostile.sh).
 client-fuzz:
 	tools/client-fuzz.sh
 

@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/tools/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch bench wire-fuzz
+	setup stock-build checkpatch bench wire-fuzz client-fuzz
 
 all: modules
 
@@ -45,6 +45,12 @@ bench:
 # from WIRE_FUZZ_SEED), one debug-kernel VM run; make check runs 8000.
 wire-fuzz:
 	tools/wire-fuzz.sh
+
+# The long wire fuzz of xprtrdma2 (CLIENT_FUZZ_COUNT replies, default
+# 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-ping --listen --fuzz,
+# one debug-kernel VM run; make check runs 1000 (xprtrdma2_hostile.sh).
+client-fuzz:
+	tools/client-fuzz.sh
 
 # Boot the VM (no-debug kernel) and show NFSv4.2 over RPC-over-RDMA
 # Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.

@@ -9,6 +9,7 @@
 #   tools/rpcrdma2-decode.c   -> build/tools/rpcrdma2-decode
 #   tools/rpcrdma2-ping.c     -> build/tools/rpcrdma2-ping (librdmacm, libibverbs)
 #     + tools/rpcrdma2-listen.c    (its --listen responder)
+#     + tools/rpcrdma2-listen-fuzz.c (--listen --fuzz)
 #   tools/bench-codec.c       -> build/tools/bench-codec (-O2, no sanitizers)
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
@@ -43,7 +44,8 @@ build/tools/rpcrdma2-decode: tools/rpcrdma2-decode.c $(US_LIBSRC) $(US_HDRS)
 
 # A requester on a real RC QP: run in the test guest (tests/vm/ping_*.sh),
 # which cannot build it, so `tools` builds it on the host.
-PING_SRC    := tools/rpcrdma2-ping.c tools/rpcrdma2-listen.c
+PING_SRC    := tools/rpcrdma2-ping.c tools/rpcrdma2-listen.c \
+	       tools/rpcrdma2-listen-fuzz.c
 build/tools/rpcrdma2-ping: $(PING_SRC) $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $(PING_SRC) $(US_LIBSRC) -lrdmacm -libverbs

@@ -161,7 +161,7 @@ static void print_help(FILE *f)
 {
 	fprintf(f,
 		"Usage: " PROG " [options] HOST\n"
-		"       " PROG " --listen [--hostile MODE] [options]\n"
+		"       " PROG " --listen [--hostile MODE | --fuzz N] [options]\n"
 		"Connect to an NFS server's RPC-over-RDMA port, negotiate the\n"
 		"transport version (v2, falling back to v1 on ERR_VERS) and time\n"
 		"RPC NULL round trips. With --listen, be the server instead.\n"
@@ -271,6 +271,10 @@ static void print_help(FILE *f)
 		"      --bind ADDR       listen on ADDR only (default: every\n"
 		"                        IPv4 address)\n"
 		"      --hostile MODE    how to answer (default good; below)\n"
+		"      --fuzz N          instead: answer every Call with a burst\n"
+		"                        of messages mutated from the --corpus\n"
+		"                        and the Call's own chunks until N are\n"
+		"                        sent, then print a summary (--seed S)\n"
 		"      --max-conns N     exit after N connections (default: never)\n"
 		"  -t, --timeout S       exit after S seconds (default: never)\n"
 		"      --inv-rkey N      the key inv-bogus invalidates (default\n"
@@ -2763,6 +2767,10 @@ static int parse_listen_args(int argc, char **argv, struct ping_opts *o,
 	}
 	if (argc != optind)
 		return usage_error("--listen takes no HOST (--bind ADDR)");
+	if (o->fuzz && o->mode)
+		return usage_error("--fuzz and --hostile exclude each other");
+	if (!o->fuzz && (o->have_seed || o->corpus))
+		return usage_error("--seed and --corpus need --fuzz");
 	o->listen_ms = o->have_timeout ? o->timeout_ms : 0;
 	o->timeout_ms = DEF_TIMEOUT_MS;
 	return 0;
@@ -2831,7 +2839,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		    c == O_INVRKEY)
 			opt_name(listen_opt, sizeof(listen_opt), c, lopts, li);
 		else if (c != O_LISTEN && c != 'p' && c != O_CREDITS &&
-			 c != O_SIZE && c != 't' && c != 'v' && c != 'h')
+			 c != O_SIZE && c != 't' && c != 'v' && c != 'h' &&
+			 c != O_FUZZ && c != O_SEED && c != O_CORPUS)
 			opt_name(requester_opt, sizeof(requester_opt), c, lopts,
 				 li);
 		li = -1;
@@ -4068,7 +4077,7 @@ int main(int argc, char **argv)
 		return 2;
 	p.opts = &o;
 	if (o.listen) {
-		rc = lsn_main(&o);
+		rc = o.fuzz ? lfz_main(&o) : lsn_main(&o);
 		goto out;
 	}
 	if (o.fuzz) {

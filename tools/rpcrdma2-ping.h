@@ -242,4 +242,7 @@ int lsn_mode_find(const char *name);
 void lsn_print_modes(FILE *f);
 int lsn_main(const struct ping_opts *o);
 
+/* rpcrdma2-listen-fuzz.c */
+int lfz_main(const struct ping_opts *o);
+
 #endif /* _RPCRDMA2_TOOLS_PING_H */

@@ -110,5 +110,12 @@ t "ping tool: an unknown --hostile mode" 2 'unknown --hostile mode' \
 	--listen --hostile nice
 t "ping tool: --max-conns 0" 2 'bad --max-conns' --listen --max-conns 0
 t "ping tool: --inv-rkey not a number" 2 'bad --inv-rkey' --listen --inv-rkey x
+t "ping tool: --help names --listen --fuzz" 0 '--listen \[--hostile MODE \| --fuzz N\]' \
+	--help
+t "ping tool: --listen --fuzz excludes --hostile" 2 \
+	'--fuzz and --hostile exclude each other' --listen --fuzz 10 --hostile short
+t "ping tool: --listen --seed needs --fuzz" 2 '--seed and --corpus need --fuzz' \
+	--listen --seed 3
+t "ping tool: --listen --fuzz 0" 2 'bad --fuzz' --listen --fuzz 0
 
 exit $failed

@@ -10,10 +10,11 @@
 # (which closes the connection), an RDMA Read of one, an RDMA
 # Write With Immediate, bogus private data, silence,
 # malformed reverse-direction Calls, a callback left outstanding by a
-# disconnect. Each mount must fail (the tool is
-# no NFS server) within bounded time, nothing mounted, with the client's
-# verdict seen in its tracepoints: the RPC failed with the errno the spec
-# implies, or the reply was discarded (RFC 8166 §4.5). Then a real mount
+# disconnect; then a short wire fuzz (--listen --fuzz). Each mount must
+# fail (the tool is no NFS server) within bounded time, nothing mounted,
+# with the client's verdict seen in its tracepoints: the RPC failed with
+# the errno the spec implies, or the reply was discarded (RFC 8166
+# §4.5). Then a real mount
 # of svcrdma2 works and the module unloads: nothing leaked or hung (the
 # VM runner also fails on any KASAN/lockdep/kmemleak report).
 . "$(dirname "$0")/lib.sh"
@@ -241,6 +242,15 @@ hostile bad-pdata-size0 \
 hostile bad-pdata-size255 \
 	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=4096/4096 ' "$reply_ok"
 hostile silent 'xprtrdma2_call: '
+
+# The client wire fuzz, a short run (make client-fuzz is the long one):
+# every Call of a stream of mounts answered by a burst of messages
+# mutated from the codec's corpus and from the Call's own chunks, none
+# of which may crash, leak or hang the client (the VM runner checks the
+# kernel log and kmemleak at the end). The seed is fixed; the listener
+# prints how the client reacted.
+. "$(dirname "$0")/../fuzz/client_fuzz_lib.sh"
+client_fuzz short 1000 11 20150
 
 # After all that, a real server: mount, data, unmount, and the module
 # unloads once the NFS clients of the failed mounts are gone.

@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# `make client-fuzz` guest script (debug kernel): the long wire fuzz of
+# xprtrdma2. rpcrdma2-ping --listen --fuzz COUNT answers the Calls of
+# NFSv4.2 mounts (proto=rdma2) with messages mutated from the codec's
+# fuzz corpus and from the Calls' own chunks (tests/fuzz/client_fuzz_lib.sh);
+# then a mount of svcrdma2 must still work, write and read back, and the
+# module unload once its clients are gone. The VM runner fails the run on
+# any KASAN/lockdep/WARN, hung-task or kmemleak report.
+# Usage (in the guest): client_fuzz.sh COUNT SEED
+. "$(dirname "$0")/../vm/lib.sh"
+. "$(dirname "$0")/client_fuzz_lib.sh"
+
+count=${1:-100000}
+seed=${2:-$(date +%s)}
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+
+vm_rxe_up
+vm_load_svcrdma2
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+vm_nfsd_up rdma2 "$NFS_V2_PORT"
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+
+client_fuzz long "$count" "$seed" 20070
+
+if mount -i -t nfs -o "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,addr=$GUEST_IP" \
+	"$GUEST_IP:/" "$mnt"; then
+	nfs_roundtrip "after the client fuzz: NFSv4.2 over xprtrdma2 to svcrdma2" "$mnt" 8
+	t_check "umount after the client fuzz" umount "$mnt"
+else
+	t_fail "after the client fuzz: NFSv4.2 mount over xprtrdma2" "mount failed"
+fi
+t_check "rmmod xprtrdma2 after the client fuzz" rmmod_when_free xprtrdma2
+vm_nfsd_down
+t_done

@@ -105,6 +105,7 @@ struct lsn_mode {
 	enum lsn_pdata pdata;
 	u32 code;		/* LSN_ERROR: rdma_err */
 	bool v1only;		/* accept version 1 only */
+	bool v2silent;		/* drop every version 2 message unread */
 	bool grant_fixed;	/* grant @grant, not --credits */
 	u32 grant;
 	enum lsn_inv_on inv_on;
@@ -116,6 +117,8 @@ static const struct lsn_mode lsn_modes[] = {
 	  .help = "correct: v2 (CONNPROP first) or v1, NULL SUCCESS" },
 	{ .name = "v1only", .answer = LSN_REPLY, .v1only = true,
 	  .help = "v1 only: v2 Calls get the 7-word ERR_VERS 1..1" },
+	{ .name = "v2-silent", .answer = LSN_REPLY, .v2silent = true,
+	  .help = "good in v1; v2 messages get nothing, ever" },
 	{ .name = "err-vers", .answer = LSN_ERROR, .code = RPCRDMA2_ERR_VERS,
 	  .help = "ERR_VERS naming only the other version" },
 	{ .name = "err-bad-xdr", .answer = LSN_ERROR,
@@ -1218,6 +1221,13 @@ static int lsn_handle(struct lsn *l, const u8 *m, u32 len)
 
 	if (l->opts->verbose)
 		print_hex("received", m, len);
+	/* a server a version 2 Call never reaches: lost, not rejected */
+	if (l->mode->v2silent && len >= 8 &&
+	    get32(m + 4) == RPCRDMA2_VERS_2) {
+		printf("conn %u: xid 0x%08x v2: sent nothing (v2-silent)\n",
+		       l->conns, get32(m));
+		return 0;
+	}
 	if (lsn_limits(l)) {
 		ping_err("decoder limits do not fit");
 		return -1;

@@ -424,6 +424,47 @@ out_release:
 	return ret ?: len;
 }
 
+/*
+ * draft §7.2: "A client can assume the same situation (no server support
+ * for RPC-over-RDMA version 2) if the initial negotiation message is
+ * lost or dropped." Give the first v2 Call RPCRDMA2_PROBE_TO, or half
+ * its RPC's timeout if shorter, so that the probe ends before the RPC
+ * timeout closes the connection (that would only probe again).
+ */
+static void rpcrdma2_probe_arm(struct rpcrdma2_ep *ep,
+			       const struct rpc_rqst *rqst)
+{
+	unsigned long delay = min_t(unsigned long, RPCRDMA2_PROBE_TO,
+				    rqst->rq_timeout / 2);
+
+	mod_delayed_work(system_wq, &ep->re_probe_work, max(delay, 1UL));
+}
+
+/**
+ * rpcrdma2_probe_expired - the first version 2 Call went unanswered
+ * @work: the endpoint's re_probe_work
+ *
+ * The server takes no version 2 (draft §7.2): every later connection
+ * of this transport starts in version 1. This one is closed; its Calls
+ * go again on the next. An answer that raced with us costs only that.
+ *
+ * Context: process (system_wq); rpcrdma2_ep_disconnect() cancels it
+ * before the endpoint is freed.
+ */
+void rpcrdma2_probe_expired(struct work_struct *work)
+{
+	struct rpcrdma2_ep *ep = container_of(to_delayed_work(work),
+					      struct rpcrdma2_ep,
+					      re_probe_work);
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+
+	if (READ_ONCE(ep->re_vers) || atomic_read(&ep->re_closing))
+		return;
+	WRITE_ONCE(r->rx_v2_silent, true);
+	trace_xprtrdma2_probe_expired(ep);
+	rpcrdma2_ep_close(ep);
+}
+
 /**
  * rpcrdma2_send_call - send one Call
  * @r: the transport
@@ -477,6 +518,8 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 	if (!ep->re_vers && !ep->re_first_sent) {
 		ep->re_first_xid = be32_to_cpu(rqst->rq_xid);
 		ep->re_first_sent = true;
+		if (vers == RPCRDMA2_VERS_2)
+			rpcrdma2_probe_arm(ep, rqst);
 	}
 	trace_xprtrdma2_call(rqst, vers, len);
 	/* before the post: the reply may come before it returns */
@@ -600,8 +643,10 @@ static void rpcrdma2_fallback(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst)
 	struct rpcrdma2_sendctx *sc;
 	int len;
 
-	ep->re_vers = RPCRDMA2_VERS_1;
-	WRITE_ONCE(r->rx_v1_only, true);
+	WRITE_ONCE(ep->re_vers, RPCRDMA2_VERS_1);
+	cancel_delayed_work(&ep->re_probe_work);
+	/* until a v1 reply comes, a reconnect does not ask for v2 again */
+	WRITE_ONCE(r->rx_v1_next, true);
 	rpcrdma2_count(r, RPCRDMA2_C_FALLBACKS, 1);
 	rpcrdma2_publish(ep);
 	trace_xprtrdma2_fallback(rqst);
@@ -858,7 +903,8 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	int status;
 
 	if (verdict == RPCRDMA2_VERS_FIXED) {
-		ep->re_vers = hdr->vers;
+		WRITE_ONCE(ep->re_vers, hdr->vers);
+		cancel_delayed_work(&ep->re_probe_work);
 		rpcrdma2_publish(ep);
 		trace_xprtrdma2_version(ep);
 		/* before the grant below lets a second Call out */
@@ -867,7 +913,16 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	} else if (verdict == RPCRDMA2_VERS_PENDING) {
 		/* the next Call is the one whose answer decides */
 		ep->re_first_sent = false;
+		cancel_delayed_work(&ep->re_probe_work);
 	}
+	/*
+	 * draft §7.2: the fallback is complete, a v1 exchange has worked:
+	 * the next connection asks for v2 again, which costs one ERR_VERS
+	 * round trip, so a server upgraded meanwhile is used.
+	 */
+	if (ep->re_vers == RPCRDMA2_VERS_1 &&
+	    hdr->htype != RPCRDMA2_HT_ERROR && READ_ONCE(r->rx_v1_next))
+		WRITE_ONCE(r->rx_v1_next, false);
 	/* a useful answer: the next reconnect need not wait */
 	r->rx_xprt.reestablish_timeout = 0;
 	if (hdr->htype != RPCRDMA2_HT_ERROR ||

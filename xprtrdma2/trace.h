@@ -158,15 +158,17 @@ TRACE_EVENT(xprtrdma2_connect,
 	TP_STRUCT__entry(
 		__field(const void *, xprt)
 		__field(int, rc)
-		__field(bool, v1_only)
+		__field(bool, v1_next)
+		__field(bool, v2_silent)
 	),
 	TP_fast_assign(
 		__entry->xprt = r;
 		__entry->rc = rc;
-		__entry->v1_only = r->rx_v1_only;
+		__entry->v1_next = READ_ONCE(r->rx_v1_next);
+		__entry->v2_silent = READ_ONCE(r->rx_v2_silent);
 	),
-	TP_printk("xprt=%p rc=%d v1_only=%d", __entry->xprt, __entry->rc,
-		  __entry->v1_only)
+	TP_printk("xprt=%p rc=%d v1_next=%d v2_silent=%d", __entry->xprt,
+		  __entry->rc, __entry->v1_next, __entry->v2_silent)
 );
 
 TRACE_EVENT(xprtrdma2_cm_event,
@@ -235,6 +237,8 @@ DECLARE_EVENT_CLASS(xprtrdma2_ep_class,
 		TP_PROTO(const struct rpcrdma2_ep *ep), TP_ARGS(ep))
 
 DEFINE_XPRTRDMA2_EP_EVENT(established);
+/* the first version 2 Call went unanswered: later connections use v1 */
+DEFINE_XPRTRDMA2_EP_EVENT(probe_expired);
 DEFINE_XPRTRDMA2_EP_EVENT(version);
 DEFINE_XPRTRDMA2_EP_EVENT(disconnect);
 

@@ -573,8 +573,15 @@ static void rpcrdma2_ep_negotiate(struct rpcrdma2_ep *ep)
 				    &ep->re_v1_recv);
 	ep->re_peer_rbsiz = RPCRDMA2_DEF_RBSIZ;
 	ep->re_peer_brs = RPCRDMA2_DEF_BRS;
-	ep->re_try_vers = READ_ONCE(r->rx_v1_only) ? RPCRDMA2_VERS_1 :
-						     RPCRDMA2_VERS_2;
+	/*
+	 * draft §7.2: after a fallback only the connection right after it
+	 * starts in v1, so an upgraded server is found on the next one at
+	 * the cost of an ERR_VERS round trip; a server that never answered
+	 * v2 costs a probe timeout each time, so it is asked no more.
+	 */
+	ep->re_try_vers = READ_ONCE(r->rx_v1_next) ||
+			  READ_ONCE(r->rx_v2_silent) ? RPCRDMA2_VERS_1 :
+						       RPCRDMA2_VERS_2;
 	WRITE_ONCE(r->rx_vers, 0);
 	WRITE_ONCE(r->rx_send_inline,
 		   rpcrdma2_send_threshold(0, ep->re_v1_send, 0,
@@ -648,6 +655,7 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	init_llist_head(&ep->re_send_free);
 	INIT_LIST_HEAD(&ep->re_mr_free);
 	spin_lock_init(&ep->re_mr_lock);
+	INIT_DELAYED_WORK(&ep->re_probe_work, rpcrdma2_probe_expired);
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
 	ep->re_recv_size = ep->re_send_size;
 	ep->re_max_requests = r->rx_xprt.max_reqs;
@@ -693,6 +701,7 @@ void rpcrdma2_ep_disconnect(struct rpcrdma2_xprt *r)
 	if (!ep)
 		return;
 	atomic_set(&ep->re_closing, 1);
+	cancel_delayed_work_sync(&ep->re_probe_work);
 	if (ep->re_id && ep->re_id->qp) {
 		/* QP to the error state: the server reaches no MR any more */
 		rdma_disconnect(ep->re_id);

@@ -292,6 +292,8 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_try_vers: the version the first Call went out in
  * @re_first_xid: xid of that first Call, whose answer decides the version
  * @re_first_sent: the first Call has gone out
+ * @re_probe_work: gives up on an unanswered first version 2 Call
+ *	(rpcrdma2_probe_arm())
  * @re_v1_send: RFC 8797 client-to-server inline threshold
  * @re_v1_recv: RFC 8797 server-to-client inline threshold
  * @re_peer_rbsiz: v2: the server's Receive Buffer Size (draft §4.2.1)
@@ -339,6 +341,7 @@ struct rpcrdma2_ep {
 	u32				re_try_vers;
 	u32				re_first_xid;
 	bool				re_first_sent;
+	struct delayed_work		re_probe_work;
 	u32				re_v1_send;
 	u32				re_v1_recv;
 	u32				re_peer_rbsiz;
@@ -374,8 +377,11 @@ struct rpcrdma2_ep {
  * @rx_mr_mutex: ->buf_free's LOCAL_INV against endpoint teardown (see
  *	struct rpcrdma2_req)
  * @rx_timeout: the timeout ->set_connect_timeout installs
- * @rx_v1_only: the server answered ERR_VERS: later connections start in
- *	version 1 (draft §7.2)
+ * @rx_v1_next: the next connection starts in version 1: the server
+ *	answered ERR_VERS and no version 1 reply has come since (draft §7.2:
+ *	no negotiation loop if the connection is lost right after it)
+ * @rx_v2_silent: a first version 2 Call went unanswered: every later
+ *	connection of this transport starts in version 1 (draft §7.2)
  * @rx_vers: version of the last connection, for mountstats
  * @rx_send_inline: its client-to-server inline threshold
  * @rx_recv_inline: its server-to-client inline threshold
@@ -389,7 +395,8 @@ struct rpcrdma2_xprt {
 	spinlock_t			rx_reqs_lock;	/* rx_reqs */
 	struct mutex			rx_mr_mutex;	/* see rpcrdma2_req */
 	struct rpc_timeout		rx_timeout;
-	bool				rx_v1_only;
+	bool				rx_v1_next;
+	bool				rx_v2_silent;
 	u32				rx_vers;
 	u32				rx_send_inline;
 	u32				rx_recv_inline;
@@ -418,6 +425,12 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_EXTRA_RECVS		4
 /* Send contexts beyond the slot table: CONNPROP, a v1 resend */
 #define RPCRDMA2_EXTRA_SENDS		4
+/*
+ * How long the first version 2 Call of a connection may go unanswered
+ * before we take the server for one that drops version 2 (draft §7.2),
+ * at most: half the RPC's own timeout if that is shorter
+ */
+#define RPCRDMA2_PROBE_TO		(5 * HZ)
 /*
  * Reverse-direction Calls we take at a time (backchannel.c): each has a
  * Receive and a Send context of its own beside the forward channel's.
@@ -476,6 +489,7 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req);
 void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep);
 void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim);
 void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced);
+void rpcrdma2_probe_expired(struct work_struct *work);
 
 /* policy.c: pure decisions, no I/O */
 

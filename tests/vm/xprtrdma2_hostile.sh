@@ -92,6 +92,26 @@ recv_err='xprtrdma2_wc_receive: .* status=([1-46-9]|[1-9][0-9]) '
 hostile good 'xprtrdma2_version: .* vers=2 ' "$reply_ok" \
 	'xprtrdma2_connprop_recv: '
 hostile v1only 'xprtrdma2_fallback: ' "$reply_ok"
+# draft §7.2: a server that drops our first v2 Call (and answers v1).
+# After the probe bound (5 s; the 60 s RPC timeout given here plays no
+# part) the connection closes and the next one starts in v1, where the
+# Call is answered; the mount then fails as every mount here does.
+HOSTILE_TIMEO=600 hostile v2-silent 'xprtrdma2_probe_expired: .* vers=0 try=2 ' \
+	'xprtrdma2_version: .* vers=1 try=1 ' "$reply_ok"
+# ms from the first Call to the probe's end, and to the first answer
+read -r probe_ms answer_ms <<<"$(awk '
+	match($0, /[0-9]+\.[0-9]+: xprtrdma2_/) {
+		t = substr($0, RSTART, RLENGTH) * 1000 }
+	/ xprtrdma2_call: / && !c { c = t }
+	/ xprtrdma2_probe_expired: / && !p { p = t }
+	/ xprtrdma2_reply: .* arg=[1-9]/ && !r { r = t }
+	END { printf "%d %d\n", p ? p - c : -1, r ? r - c : -1 }' "$trace")"
+t_check "v2-silent: the probe gave up after 5 s ($probe_ms ms)" \
+	[ "$probe_ms" -ge 4900 -a "$probe_ms" -lt 7000 ]
+t_check "v2-silent: the Call was answered in v1 within 12 s ($answer_ms ms)" \
+	[ "$answer_ms" -gt "$probe_ms" -a "$answer_ms" -lt 12000 ]
+t_check "v2-silent: the v2 Call was dropped, the v1 connection served" \
+	grep -q '^conn 2: version 1 fixed' /tmp/listen.v2-silent
 # ERR_VERS 1..1 to our v2 Call means v1; the v1 Call then gets 2..2: no
 # version in common, the RPC fails (draft §7.2), and no loop
 hostile err-vers 'xprtrdma2_fallback: ' "$(errno_is 93)"

@@ -155,6 +155,45 @@ mount_case "rdma2 -> in-tree svcrdma NFSv3 (v1 fallback)" 3 \
 # there would mean a wrong fallback).
 t_check "svcrdma2 saw no v1 Call" [ "$(svc_stat msgs_v1)" = 0 ]
 
+# draft §7.2: a mount that fell back to v1 asks for v2 again on its next
+# connection, so a server upgraded meanwhile is used without a remount.
+# NFSv3 through the in-tree svcrdma on a port of its own falls back;
+# nfsd restarts with svcrdma2 on that port (which closes the mount's
+# connection); the next RPC reconnects, in v2.
+upgrade_case() {
+	local port=20071 name="rdma2 -> in-tree svcrdma, then svcrdma2 on its port"
+	echo "rdma $port" > /proc/fs/nfsd/portlist || die "portlist rdma $port"
+	if ! kmount "vers=3,proto=rdma2,port=$port,mountproto=tcp,nolock" \
+		"$GUEST_IP:$EXPORT_DIR"; then
+		t_fail "$name: mounts" "mount failed"
+		return
+	fi
+	echo before > "$mnt/upgrade" && sync
+	t_check "$name: version 1 first (one fallback)" \
+		[ "$(xprt_field 12) $(xprt_field 20)" = "1 1" ]
+	echo > /sys/kernel/tracing/trace
+	rpc.nfsd 0
+	rpc.nfsd 4 || die "nfsd: restart"
+	echo "rdma2 $NFS_V2_PORT" > /proc/fs/nfsd/portlist &&
+		echo "rdma2 $port" > /proc/fs/nfsd/portlist ||
+		die "nfsd: portlist rdma2"
+	echo Y > /proc/fs/nfsd/v4_end_grace 2>/dev/null
+	t_check "$name: the mount's connection was closed" \
+		wait_for grep -q 'xprtrdma2_disconnect: ' /sys/kernel/tracing/trace
+	t_check "$name: an RPC after the restart works" \
+		bash -c "echo after > $mnt/upgrade2 && sync && grep -qx before $mnt/upgrade"
+	t_check "$name: the new connection is version 2 (mountstats)" \
+		[ "$(xprt_field 12)" = 2 ]
+	t_check "$name: ... and asked for v2 (xprtrdma2_version vers=2 try=2)" \
+		grep -Eq 'xprtrdma2_version: .* vers=2 try=2 ' \
+			/sys/kernel/tracing/trace
+	grep -E 'xprtrdma2_(connect|version|fallback):' /sys/kernel/tracing/trace |
+		head -n 4
+	rm -f "$mnt/upgrade" "$mnt/upgrade2"
+	umount "$mnt"
+}
+upgrade_case
+
 # Knobs: 8 slots and 8 KiB buffers on both sides. The slot table and the
 # credit window (sunrpc's sysfs) and the v2 threshold (the server's RBSIZ
 # from its CONNPROP) follow; rsize/wsize do not: payloads too big for the

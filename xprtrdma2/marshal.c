@@ -350,13 +350,11 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 		req->rl_reads[i].seg = segs[i];
 	}
 	req->rl_nr_reads = nsegs;
-	if (ddp) {
-		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_READ_CHUNKS, 1);
+	/* counted once the Send is posted: a Call may be marshaled again */
+	if (ddp)
 		trace_xprtrdma2_read_chunk(rqst, xdr->page_len, position);
-	} else {
-		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_LONG_CALLS, 1);
+	else
 		trace_xprtrdma2_long_call(rqst, vers, xdr->len);
-	}
 	return 0;
 }
 
@@ -484,6 +482,7 @@ void rpcrdma2_probe_expired(struct work_struct *work)
  */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 {
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	struct rpcrdma2_ep *ep = r->rx_ep;
 	struct rpcrdma2_regchain chain = {};
 	struct rpcrdma2_sendctx *sc;
@@ -523,13 +522,16 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 	}
 	trace_xprtrdma2_call(rqst, vers, len);
 	/* before the post: the reply may come before it returns */
-	WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, ep);
+	WRITE_ONCE(req->rl_sent_ep, ep);
 	ret = rpcrdma2_post_send(ep, sc, len, &chain);
 	if (ret)
-		WRITE_ONCE(rpcrdma2_rqst_to_req(rqst)->rl_sent_ep, NULL);
+		WRITE_ONCE(req->rl_sent_ep, NULL);
+	else if (req->rl_nr_reads)
+		rpcrdma2_count(r, rpcrdma2_is_long_call(req) ?
+			       RPCRDMA2_C_LONG_CALLS : RPCRDMA2_C_READ_CHUNKS, 1);
 	if (ret == -EAGAIN) {
 		/* nothing was posted: the MRs were never registered */
-		rpcrdma2_frwr_release_all(rpcrdma2_rqst_to_req(rqst));
+		rpcrdma2_frwr_release_all(req);
 		xprt_wait_for_buffer_space(&r->rx_xprt);
 		/*
 		 * Entries given back before the bit was set woke nobody, and

@@ -111,28 +111,73 @@ shell_tests() {
 	return $rc
 }
 
-# vm_test SCRIPT: run a guest script; its PASS/FAIL lines count, plus one
-# line for the kernel log being clean.
+# vm_name SCRIPT[+SCRIPT...]: the stage's name (the scripts' names).
+vm_name() {
+	local t name=
+	for t in ${1//+/ }; do
+		name+=${name:++}$(basename "$t" .sh)
+	done
+	echo "$name"
+}
+
+# vm_test SCRIPT[+SCRIPT...]: run a guest script, or several one after
+# another in one guest (tools/vm/sequence); their PASS/FAIL lines count,
+# plus one line for the kernel log being clean.
 vm_test() {
 	local t=$1 name out rc
 	# (out is local here: stage() keeps its own in a variable of that name)
-	name=$(basename "$t" .sh)
+	name=$(vm_name "$t")
 	out=build/vm/$name
 	rm -rf "$out"
-	tools/vm/run --no-modules --timeout 1200 --out "$out" "$t"
+	if [ "$t" != "${t/+/}" ]; then
+		# shellcheck disable=SC2086 # the list splits on purpose
+		tools/vm/run --no-modules --timeout 1200 --out "$out" \
+			tools/vm/sequence ${t//+/ }
+	else
+		tools/vm/run --no-modules --timeout 1200 --out "$out" "$t"
+	fi
 	rc=$?
 	case $rc in
 	125) echo "FAIL: vm $name: kernel log has a report or no status (see $out)" ;;
 	124) echo "FAIL: vm $name: timed out (see $out)" ;;
 	*) echo "PASS: vm $name: kernel log clean (no KASAN/lockdep/WARN/BUG/Oops/kmemleak)" ;;
 	esac
-	if [ "$name" = kunit ] && [ -d "$out/kunit" ]; then
+	if [ -d "$out/kunit" ]; then
 		python3 tools/kunit-results.py "$(kernel_dir)/src" "$out"/kunit/*.ktap || rc=1
 	fi
 	return $rc
 }
 
 kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
+
+# The guest runs of make check, the longest first (seconds side by side in
+# a clean-clone run), so that the two lanes end together. The short
+# scripts share a guest, one after another (a boot and the closing
+# kmemleak scan cost ~25 s each under TCG), as do the two that test the
+# ping tool; a script not named here runs last, alone.
+VM_PLAN=(xprtrdma2_chunks xprtrdma2_hostile "ping_chunks ping_listen"
+	svcrdma2_ping
+	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
+	svcrdma2_v1 xprtrdma2_backchannel xprtrdma2_mount svcrdma2_backchannel
+	svcrdma2_faults)
+
+# vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
+vm_plan() {
+	local run t s
+	for run in "${VM_PLAN[@]}"; do
+		s=
+		for t in $run; do
+			s+=${s:++}tests/vm/$t.sh
+		done
+		echo "$s"
+	done
+	for t in tests/vm/*.sh; do
+		case " ${VM_PLAN[*]} lib " in
+		*" $(basename "$t" .sh) "*) ;;
+		*) echo "$t" ;;
+		esac
+	done
+}
 
 # vm_stages SCRIPT...: one stage per guest script, RPCRDMA2_VM_JOBS (default
 # 2) guests at a time; reports are printed in list order as the stages
@@ -151,7 +196,7 @@ vm_stages() {
 			wait -n
 			vm_stages_flush
 		done
-		name=$(basename "$t" .sh)
+		name=$(vm_name "$t")
 		names+=("$name")
 		(
 			t0=$(date +%s)
@@ -204,16 +249,7 @@ if [ "$what" = all ] || [ "$what" = vm ] || [ "$what" = kunit ]; then
 	if [ "$what" = kunit ]; then
 		stage "vm: kunit" vm_test tests/vm/kunit.sh
 	else
-		# The longest first (seconds side by side in the clean-clone
-		# run of 0790f0c), so that the two lanes end together; a script
-		# not listed runs last.
-		vm_stages $( { printf 'tests/vm/%s.sh\n' xprtrdma2_chunks \
-			svcrdma2_v1 svcrdma2_ping xprtrdma2_hostile \
-			svcrdma2_backchannel xprtrdma2_backchannel ping_chunks \
-			ping_listen xprtrdma2_mount nfs_rdma_v1 svcrdma2_faults \
-			nfs_proto ping_v1 svcrdma2_params kunit bc_netid
-			ls tests/vm/*.sh; } | awk '!seen[$0]++' |
-			grep -v '/lib\.sh$' | while read -r t; do [ -e "$t" ] && echo "$t"; done)
+		vm_stages $(vm_plan)
 	fi
 fi
 

@@ -24,7 +24,7 @@ no_conns() { [ "$(conns)" -eq 0 ]; }
 
 # 0. Calls whose Read chunks have many small segments (4 chunks of 64
 # segments of 4 bytes: 256 RDMA Reads each, so svcrdma2 takes 64 segments
-# a chunk and 8 KiB Receives), a window of 64 of them from two
+# a chunk and 8 KiB Receives), 32 of them in flight on each of two
 # connections at once, with 64 nfsd threads: eight Calls' Reads fill a
 # connection's Send Queue. (With 128 Reads a Call, 16 or 64 threads,
 # this bed's Reads completed fast enough that the old code got away.)
@@ -41,7 +41,7 @@ no_conns() { [ "$(conns)" -eq 0 ]; }
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
 [ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
 FLOOD_CONNS=2
-FLOOD_CALLS=64
+FLOOD_CALLS=32
 rpc.nfsd 64 || die "rpc.nfsd 64"
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 echo > /sys/kernel/tracing/trace

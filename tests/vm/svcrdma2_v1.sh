@@ -60,11 +60,11 @@ mount_v() {
 mount_v 4.2 "" "$GUEST_IP:/"
 t_check "NFSv4.2 mount is over rdma port $NFS_V2_PORT" \
 	grep -Eq "^$GUEST_IP:/ $mnt nfs4 .*proto=rdma,.*port=$NFS_V2_PORT" /proc/mounts
-nfs_roundtrip "NFSv4.2 svcrdma2" "$mnt" 8
+nfs_roundtrip "NFSv4.2 svcrdma2" "$mnt" 4
 fio_verify "NFSv4.2" randrw 4k 1m
 # write, then read back and verify: O_DIRECT 1 MiB WRITEs and READs
-fio_verify "NFSv4.2" write 1m 16m
-metadata "NFSv4.2" 200
+fio_verify "NFSv4.2" write 1m 8m
+metadata "NFSv4.2" 100
 # A 4000-byte symlink target goes as a DDP Read chunk inside a CREATE;
 # READLINK brings it back through the Reply chunk.
 target=$(printf 'd%.0s' $(seq 4000))
@@ -88,14 +88,14 @@ t_check "umount NFSv4.2" umount "$mnt"
 for v in 4.1 4.0; do
 	mount_v "$v" "" "$GUEST_IP:/"
 	nfs_roundtrip "NFSv$v svcrdma2" "$mnt" 2
-	metadata "NFSv$v" 100
+	metadata "NFSv$v" 50
 	t_check "umount NFSv$v" umount "$mnt"
 done
 
 mount_v 3 ",mountproto=tcp,nolock" "$GUEST_IP:$EXPORT_DIR"
 nfs_roundtrip "NFSv3 svcrdma2" "$mnt" 4
 fio_verify "NFSv3" randrw 4k 1m
-metadata "NFSv3" 100
+metadata "NFSv3" 50
 t_check "umount NFSv3" umount "$mnt"
 
 # IPv6: proto=rdma6 to the ULA.

@@ -233,10 +233,10 @@ chunk_case() {
 	rsize=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
 	t_check "$name: rsize wsize ($rsize) well over the inline threshold" \
 		[ "${rsize% *}" -ge 65536 -a "${rsize#* }" -ge 65536 ]
-	nfs_roundtrip "$name" "$mnt" 8
+	nfs_roundtrip "$name" "$mnt" 4
 	odd_roundtrip "$name"
 	fio_verify "$name" randrw 4k 1m
-	fio_verify "$name" write 1m 8m
+	fio_verify "$name" write 1m 4m
 	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
 	if [ "$nfsvers" = 4.2 ]; then
 		big_xattr "$name"

@@ -14,7 +14,7 @@ seed=${CLIENT_FUZZ_SEED:-$(date +%s)}
 make -s tools || exit 1
 out=build/client-fuzz
 rm -rf "$out"
-# 18 messages a second measured (debug kernel, TCG, a loaded host); room for 2
+# 47 messages a second measured (debug kernel, TCG, four listeners); room for 4
 tools/vm/run --quiet --timeout $((count / 10 + 1200)) --out "$out" \
 	tests/fuzz/client_fuzz.sh "$count" "$seed"
 rc=$?

@@ -32,6 +32,11 @@ if mount -i -t nfs -o "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,addr=$GUEST_IP" \
 else
 	t_fail "after the client fuzz: NFSv4.2 mount over xprtrdma2" "mount failed"
 fi
-t_check "rmmod xprtrdma2 after the client fuzz" rmmod_when_free xprtrdma2
+if rmmod_when_free xprtrdma2; then
+	t_pass "rmmod xprtrdma2 after the client fuzz"
+else
+	t_fail "rmmod xprtrdma2 after the client fuzz" \
+		"still in use after 3 min: $(rpc_leftovers xprtrdma2)"
+fi
 vm_nfsd_down
 t_done

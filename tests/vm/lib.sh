@@ -52,6 +52,22 @@ rmmod_when_free() {
 	return 1
 }
 
+# rpc_leftovers MODULE: why MODULE cannot be unloaded yet: its reference
+# count and the RPC transports and clients still alive (sunrpc's debugfs),
+# on one line, for a FAIL message.
+rpc_leftovers() {
+	local d out
+	out="refcnt $(cat "/sys/module/$1/refcnt" 2>/dev/null)"
+	for d in /sys/kernel/debug/sunrpc/rpc_xprt/*/; do
+		[ -e "$d/info" ] && out+="; xprt $(basename "$d"): $(tr '\n' ' ' < "$d/info")"
+	done
+	for d in /sys/kernel/debug/sunrpc/rpc_clnt/*/; do
+		[ -e "$d/tasks" ] || continue
+		out+="; clnt $(basename "$d") -> xprt $(basename "$(readlink "$d/xprt")"), tasks: $(tr '\n' ' ' < "$d/tasks")"
+	done
+	echo "$out"
+}
+
 # wait_for CMD...: run CMD every 0.2 s until it succeeds, for up to 30 s.
 wait_for() {
 	local i
@@ -93,6 +109,11 @@ vm_nfsd_up() {
 		> /etc/exports
 	exportfs -ra || die "nfsd: exportfs"
 	rpc.mountd || die "nfsd: rpc.mountd"
+	# nfsd grants no delegation while any lock manager is in grace, and
+	# lockd's (begun as nfsd starts it) lasts 50 s unless told otherwise
+	# (nlm_timeout x 5, fs/lockd/svc.c): 10 s.
+	modprobe lockd || die "nfsd: modprobe lockd"
+	echo 10 > /proc/sys/fs/nfs/nlm_grace_period
 	# Short grace period, set before nfsd starts, or first OPENs stall 90 s.
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
 	echo 10 > /proc/fs/nfsd/nfsv4leasetime

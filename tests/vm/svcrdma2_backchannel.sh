@@ -22,10 +22,6 @@
 vm_rxe_up
 vm_load_svcrdma2
 vm_trace_on
-# nfsd grants no delegation while any lock manager is in grace, and
-# lockd's lasts 50 s unless told otherwise (test-bed-facts.md).
-modprobe lockd || die "modprobe lockd"
-echo 10 > /proc/sys/fs/nfs/nlm_grace_period
 vm_nfsd_up rdma2 "$NFS_V2_PORT"
 nfsd_start=$EPOCHSECONDS
 

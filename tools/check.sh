@@ -131,7 +131,7 @@ vm_test() {
 	rm -rf "$out"
 	if [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
-		tools/vm/run --no-modules --timeout 1200 --out "$out" \
+		tools/vm/run --no-modules --timeout 1800 --out "$out" \
 			tools/vm/sequence ${t//+/ }
 	else
 		tools/vm/run --no-modules --timeout 1200 --out "$out" "$t"
@@ -153,13 +153,13 @@ kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
 # The guest runs of make check, the longest first (seconds side by side in
 # a clean-clone run), so that the two lanes end together. The short
 # scripts share a guest, one after another (a boot and the closing
-# kmemleak scan cost ~25 s each under TCG), as do the two that test the
-# ping tool; a script not named here runs last, alone.
-VM_PLAN=(xprtrdma2_chunks xprtrdma2_hostile "ping_chunks ping_listen"
-	svcrdma2_ping
+# kmemleak scan cost ~25 s each under TCG), and the others in pairs
+# where two are short enough; a script not named here runs last, alone.
+VM_PLAN=(xprtrdma2_chunks
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
-	svcrdma2_v1 xprtrdma2_backchannel xprtrdma2_mount svcrdma2_backchannel
-	svcrdma2_faults)
+	xprtrdma2_hostile "xprtrdma2_mount xprtrdma2_backchannel"
+	"svcrdma2_faults svcrdma2_backchannel" "ping_chunks ping_listen"
+	svcrdma2_ping svcrdma2_v1)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
 vm_plan() {

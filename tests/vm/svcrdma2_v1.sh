@@ -61,7 +61,7 @@ mount_v 4.2 "" "$GUEST_IP:/"
 t_check "NFSv4.2 mount is over rdma port $NFS_V2_PORT" \
 	grep -Eq "^$GUEST_IP:/ $mnt nfs4 .*proto=rdma,.*port=$NFS_V2_PORT" /proc/mounts
 nfs_roundtrip "NFSv4.2 svcrdma2" "$mnt" 4
-fio_verify "NFSv4.2" randrw 4k 1m
+fio_verify "NFSv4.2" randrw 4k 512k
 # write, then read back and verify: O_DIRECT 1 MiB WRITEs and READs
 fio_verify "NFSv4.2" write 1m 8m
 metadata "NFSv4.2" 100
@@ -94,7 +94,7 @@ done
 
 mount_v 3 ",mountproto=tcp,nolock" "$GUEST_IP:$EXPORT_DIR"
 nfs_roundtrip "NFSv3 svcrdma2" "$mnt" 4
-fio_verify "NFSv3" randrw 4k 1m
+fio_verify "NFSv3" randrw 4k 512k
 metadata "NFSv3" 50
 t_check "umount NFSv3" umount "$mnt"
 

@@ -235,7 +235,7 @@ chunk_case() {
 		[ "${rsize% *}" -ge 65536 -a "${rsize#* }" -ge 65536 ]
 	nfs_roundtrip "$name" "$mnt" 4
 	odd_roundtrip "$name"
-	fio_verify "$name" randrw 4k 1m
+	fio_verify "$name" randrw 4k 512k
 	fio_verify "$name" write 1m 4m
 	rm -f "$mnt"/randrw4k.* "$mnt"/write1m.*
 	if [ "$nfsvers" = 4.2 ]; then

@@ -14,8 +14,10 @@ seed=${CLIENT_FUZZ_SEED:-$(date +%s)}
 make -s tools || exit 1
 out=build/client-fuzz
 rm -rf "$out"
-# 47 messages a second measured (debug kernel, TCG, four listeners); room for 4
-tools/vm/run --quiet --timeout $((count / 10 + 1200)) --out "$out" \
+# 47 messages a second measured on a quiet host (debug kernel, TCG, four
+# listeners), 5.5 beside another guest: the limit allows 4 (a hung mount
+# is caught within 60 s by the fuzz itself; this is the backstop)
+tools/vm/run --quiet --timeout $((count / 4 + 1200)) --out "$out" \
 	tests/fuzz/client_fuzz.sh "$count" "$seed"
 rc=$?
 grep -E '^(PASS|FAIL): |^  \| fuzz: ' "$out/output" | sed 's/^  | //'

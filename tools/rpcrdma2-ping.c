@@ -247,6 +247,10 @@ static void print_help(FILE *f)
 		"                        calls without waiting for replies,\n"
 		"                        whatever the grant; exit 0 when all\n"
 		"                        are answered (-w: Sends in flight)\n"
+		"      --flood-until F   with --flood N: go on sending after N\n"
+		"                        until the file F exists (at most\n"
+		"                        FLOOD_MAX calls), then stop and wait\n"
+		"                        for the replies\n"
 		"      --fat-reply N     after the NULL exchange, one NULL call\n"
 		"                        with N Write segments (1..128) and a\n"
 		"                        Reply chunk; exit 1 if what comes back\n"
@@ -2503,12 +2507,16 @@ static int post_null_msg(struct ping *p, u32 slot, struct rpcrdma2_hdr *h)
  * outstanding than the server granted (RFC 8166 §3.3.1 forbids it). The
  * server may hold them back (RNR) or close the connection; either way it
  * must not grow without bound, and every reply it does send must be
- * right. Exit 0 only when all N are answered.
+ * right. Exit 0 only when all N are answered. --flood-until F: a test
+ * that must act while the flood lasts ends it by creating F (the calls
+ * sent until then are N).
  */
+#define FLOOD_MAX 1000000
 static int flood_run(struct ping *p)
 {
 	const struct ping_opts *o = p->opts;
-	u32 n = o->flood, sent = 0, answered = 0, peak = 0, base, i, idx;
+	u32 n = o->flood_until ? FLOOD_MAX : o->flood;
+	u32 sent = 0, answered = 0, peak = 0, base, i, idx;
 	struct rpcrdma2_hdr h = { 0 };
 	struct rpcrdma2_reject rej;
 	struct timespec dl, soon, t0, t1;
@@ -2529,6 +2537,13 @@ static int flood_run(struct ping *p)
 	now(&t0);
 	deadline_in(&dl, o->timeout_ms);
 	while (answered < n) {
+		/*
+		 * --flood-until: the calls sent so far are all there will be
+		 * once N went and the file is there
+		 */
+		if (o->flood_until && sent < n && sent >= o->flood &&
+		    !access(o->flood_until, F_OK))
+			n = sent;
 		/* every free send slot gets a call: replies are not awaited */
 		while (sent < n) {
 			if (reap_sends(p))
@@ -2783,7 +2798,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 	       O_CORPUS, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
 	       O_RCHUNK, O_INV, O_LISTEN, O_BIND, O_HOSTILE, O_MAXCONNS,
 	       O_INVRKEY, O_HOLD, O_WRITE_IMM, O_WRITE2, O_WLENS, O_CPAD,
-	       O_RSEGS, O_NOREPOST, O_FLOOD, O_FAT, O_RSIZE };
+	       O_RSEGS, O_NOREPOST, O_FLOOD, O_FLOOD_UNTIL, O_FAT, O_RSIZE };
 	static const struct option lopts[] = {
 		{ "vers", required_argument, NULL, O_VERS },
 		{ "port", required_argument, NULL, 'p' },
@@ -2824,6 +2839,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		{ "hold", required_argument, NULL, O_HOLD },
 		{ "write-imm", no_argument, NULL, O_WRITE_IMM },
 		{ "flood", required_argument, NULL, O_FLOOD },
+		{ "flood-until", required_argument, NULL, O_FLOOD_UNTIL },
 		{ "fat-reply", required_argument, NULL, O_FAT },
 		{ "recv-size", required_argument, NULL, O_RSIZE },
 		{ "help", no_argument, NULL, 'h' },
@@ -3007,6 +3023,9 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 			if (parse_u32(optarg, 1, 1000000, &o->flood))
 				bad = "bad --flood";
 			break;
+		case O_FLOOD_UNTIL:
+			o->flood_until = optarg;
+			break;
 		case O_FAT:
 			if (parse_u32(optarg, 1, FAT_MAX_CHUNKS * FAT_CHUNK_SEGS,
 				      &o->fat_reply))
@@ -3063,6 +3082,8 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--read-segs is for NULL calls: not with --long-call or a COMPOUND";
 	if (!bad && o->inv && !uses_chunks(o))
 		bad = "--inv needs chunks to expose";
+	if (!bad && o->flood_until && !o->flood)
+		bad = "--flood-until needs --flood";
 	if (!bad && (o->flood || o->fat_reply) &&
 	    (raw_mode(o) || o->fuzz || o->path || o->long_call ||
 	     o->reply_chunk || o->inv || o->overrun || (o->flood && o->fat_reply)))

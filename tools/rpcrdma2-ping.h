@@ -72,6 +72,7 @@ struct ping_opts {
 	bool then_ping;
 	bool overrun;
 	u32 flood;		/* --flood N: calls sent without waiting */
+	const char *flood_until; /* --flood-until F: and on until F exists */
 	u32 fat_reply;		/* --fat-reply N: Write list segments */
 	u32 recv_size;		/* --recv-size N: advertised, 0: --size */
 	u32 fuzz;

@@ -135,7 +135,7 @@ TRACE_EVENT(xprtrdma2_reminv_foreign,
 		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->rkey)
 );
 
-TRACE_EVENT(xprtrdma2_setup,
+DECLARE_EVENT_CLASS(xprtrdma2_lifetime_class,
 	TP_PROTO(const struct rpcrdma2_xprt *r),
 	TP_ARGS(r),
 	TP_STRUCT__entry(
@@ -151,6 +151,14 @@ TRACE_EVENT(xprtrdma2_setup,
 	),
 	TP_printk("xprt=%p addr=%pISpc", __entry->xprt, __entry->addr)
 );
+
+#define DEFINE_XPRTRDMA2_LIFETIME_EVENT(name)				\
+	DEFINE_EVENT(xprtrdma2_lifetime_class, xprtrdma2_##name,	\
+		TP_PROTO(const struct rpcrdma2_xprt *r),		\
+		TP_ARGS(r))
+
+DEFINE_XPRTRDMA2_LIFETIME_EVENT(setup);
+DEFINE_XPRTRDMA2_LIFETIME_EVENT(destroy);
 
 TRACE_EVENT(xprtrdma2_connect,
 	TP_PROTO(const struct rpcrdma2_xprt *r, int rc),

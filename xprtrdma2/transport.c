@@ -368,6 +368,7 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 {
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
 
+	trace_xprtrdma2_destroy(r);
 	cancel_delayed_work_sync(&r->rx_connect_worker);
 	rpcrdma2_ep_disconnect(r);
 	/* reverse-direction rqsts given back after ->bc_destroy */

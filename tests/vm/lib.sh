@@ -52,18 +52,42 @@ rmmod_when_free() {
 	return 1
 }
 
-# rpc_leftovers MODULE: why MODULE cannot be unloaded yet: its reference
-# count and the RPC transports and clients still alive (sunrpc's debugfs),
-# on one line, for a FAIL message.
+# xprt_lifetimes_on: record every xprtrdma2 transport's creation and
+# destruction (tracepoints xprtrdma2_setup / xprtrdma2_destroy) in a
+# trace instance of its own, which the scripts' own tracing leaves alone;
+# rpc_leftovers reads it.
+XPRT_LIFETIMES=/sys/kernel/tracing/instances/xprt-lifetimes
+xprt_lifetimes_on() {
+	mountpoint -q /sys/kernel/tracing ||
+		mount -t tracefs nodev /sys/kernel/tracing
+	mkdir -p "$XPRT_LIFETIMES" &&
+		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_setup/enable" &&
+		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_destroy/enable"
+}
+
+# rpc_leftovers MODULE: why MODULE cannot be unloaded yet, on one line for
+# a FAIL message: its reference count and holders, the NFS servers the
+# client still knows, the xprtrdma2 transports created and never
+# destroyed (if xprt_lifetimes_on ran; the address's port names the
+# test that made it) and the tasks whose kernel stacks are in RPC or
+# RDMA code. (The bed's kernel has no CONFIG_SUNRPC_DEBUG, hence no
+# sunrpc debugfs listing the transports.)
 rpc_leftovers() {
 	local d out
 	out="refcnt $(cat "/sys/module/$1/refcnt" 2>/dev/null)"
-	for d in /sys/kernel/debug/sunrpc/rpc_xprt/*/; do
-		[ -e "$d/info" ] && out+="; xprt $(basename "$d"): $(tr '\n' ' ' < "$d/info")"
-	done
-	for d in /sys/kernel/debug/sunrpc/rpc_clnt/*/; do
-		[ -e "$d/tasks" ] || continue
-		out+="; clnt $(basename "$d") -> xprt $(basename "$(readlink "$d/xprt")"), tasks: $(tr '\n' ' ' < "$d/tasks")"
+	out+="; holders: $(ls "/sys/module/$1/holders" 2>/dev/null | tr '\n' ' ')"
+	out+="; nfs servers: $(tail -n +2 /proc/fs/nfsfs/servers 2>/dev/null | tr '\n' ' ')"
+	if [ -e "$XPRT_LIFETIMES/trace" ]; then
+		out+="; xprts alive: $(awk '
+			/xprtrdma2_setup: / { a[$(NF - 1)] = $NF }
+			/xprtrdma2_destroy: / { delete a[$(NF - 1)] }
+			END { for (x in a) printf "%s %s, ", x, a[x] }' \
+			"$XPRT_LIFETIMES/trace")"
+	fi
+	for d in /proc/[0-9]*; do
+		if grep -qE "$1|rpcrdma2|rpc_|xprt_|rdma_|ib_" "$d/stack" 2>/dev/null; then
+			out+="; task $(basename "$d") $(cat "$d/comm") [$(cut -d' ' -f3 "$d/stat")]: $(sed 's/^\[<0>\] //; s/+0x[0-9a-f/x]*//' "$d/stack" | tr '\n' ' ')"
+		fi
 	done
 	echo "$out"
 }

@@ -25,6 +25,7 @@ PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
 vm_rxe_up
 vm_load_svcrdma2
 insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+xprt_lifetimes_on || die "tracing: xprt lifetimes"
 vm_trace_on
 vm_nfsd_up rdma2 "$NFS_V2_PORT"
 mnt=/tmp/mnt

@@ -7,7 +7,7 @@ TOP    := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
 # Default: the running kernel's build tree, else Debian's stock 6.12 headers
 # (fetched into the cache on first use).
-KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/tools/fetch-kernel.sh headers))
+KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/scripts/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
 	setup stock-build checkpatch bench wire-fuzz client-fuzz
@@ -24,49 +24,49 @@ clean:
 		-not -path './.git/*' -delete
 
 setup:
-	tools/setup-host.sh
+	scripts/setup-host.sh
 
 # The one test command: host unit tests, fuzzers, static checks, the test
 # kernel, and every VM test. Ends with "N passed, N failed".
 check:
-	tools/check.sh all
+	scripts/check.sh all
 
 # Only the KUnit suites, in the VM (the quick loop for kernel code).
 kunit:
-	tools/check.sh kunit
+	scripts/check.sh kunit
 
 # NFSv4.2 over our client and server, the in-tree ones and TCP (five
 # pairs) on the no-debug kernel: tables of figures (not a test).
 # BENCH_TIME=S per fio job (default 10), META_FILES=N (default 1000).
 bench:
-	tools/bench.sh
+	scripts/bench.sh
 
 # The long wire fuzz of svcrdma2 (WIRE_FUZZ_COUNT messages, default 100000,
 # from WIRE_FUZZ_SEED), one debug-kernel VM run; make check runs 4000.
 wire-fuzz:
-	tools/wire-fuzz.sh
+	scripts/wire-fuzz.sh
 
 # The long wire fuzz of xprtrdma2 (CLIENT_FUZZ_COUNT replies, default
 # 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-ping --listen --fuzz,
 # four listeners at once, one debug-kernel VM run; make check runs 2000
 # (xprtrdma2_hostile.sh, one listener).
 client-fuzz:
-	tools/client-fuzz.sh
+	scripts/client-fuzz.sh
 
 # Boot the VM (no-debug kernel) and show NFSv4.2 over RPC-over-RDMA
 # Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.
 demo:
-	tools/demo.sh
+	scripts/demo.sh
 
 # An interactive shell in the test VM (exit to power off).
 vm-shell:
-	tools/setup-host.sh
-	tools/vm/run --shell
+	scripts/setup-host.sh
+	scripts/vm/run --shell
 
 kernel:
-	tools/kernel/build.sh debug
+	scripts/kernel/build.sh debug
 
 kernel-nodebug:
-	tools/kernel/build.sh nodebug
+	scripts/kernel/build.sh nodebug
 
 include mk/userspace.mk

@@ -4,19 +4,19 @@
 #
 # Conventions (so new files need no new rules):
 #   tests/userspace/<name>.c  -> build/us/<name>       (ASan+UBSan unit test)
-#   fuzz/<name>.c             -> build/fuzz/<name>     (libFuzzer, ASan+UBSan)
-#                                seed corpus: fuzz/corpus/<name>/
+#   tests/fuzz/<name>.c       -> build/fuzz/<name>     (libFuzzer, ASan+UBSan)
+#                                seed corpus: tests/fuzz/corpus/<name>/
 #   tools/rpcrdma2-decode.c   -> build/tools/rpcrdma2-decode
 #   tools/rpcrdma2-ping.c     -> build/tools/rpcrdma2-ping (librdmacm, libibverbs)
 #     + tools/rpcrdma2-listen.c    (its --listen responder)
 #     + tools/rpcrdma2-listen-fuzz.c (--listen --fuzz)
-#   tools/bench-codec.c       -> build/tools/bench-codec (-O2, no sanitizers)
+#   tests/bench/bench-codec.c -> build/bench/bench-codec (-O2, no sanitizers)
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
 
 US_LIBSRC   := $(wildcard common/codec_decode.c common/codec_encode.c \
 			 common/codec_names.c common/cm_pdata.c)
-US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h fuzz/*.h tools/*.h)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h tools/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	       -Wno-missing-field-initializers -Iinclude \
 	       '-DEXPORT_SYMBOL_GPL(sym)=' '-Dnoinline=__attribute__((__noinline__))'
@@ -24,7 +24,7 @@ US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 US_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	       -fno-omit-frame-pointer
 US_TESTS    := $(patsubst tests/userspace/%.c,build/us/%,$(wildcard tests/userspace/*_test.c))
-FUZZERS     := $(patsubst fuzz/%.c,build/fuzz/%,$(wildcard fuzz/fuzz_*.c))
+FUZZERS     := $(patsubst tests/fuzz/%.c,build/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_TIME   ?= 60
 FUZZ_SHORT  ?= 15
 US_TESTAUX  := $(filter-out %_test.c,$(wildcard tests/userspace/*.c))
@@ -33,7 +33,7 @@ build/us/%: tests/userspace/%.c $(US_LIBSRC) $(US_TESTAUX) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) $(US_SAN) -Itests/userspace -o $@ $< $(US_TESTAUX) $(US_LIBSRC)
 
-build/fuzz/%: fuzz/%.c $(US_LIBSRC) $(US_HDRS)
+build/fuzz/%: tests/fuzz/%.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	clang $(US_CFLAGS) -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -o $@ $< $(US_LIBSRC)
@@ -50,7 +50,7 @@ build/tools/rpcrdma2-ping: $(PING_SRC) $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $(PING_SRC) $(US_LIBSRC) -lrdmacm -libverbs
 
-build/tools/bench-codec: tools/bench-codec.c $(US_LIBSRC) $(US_HDRS)
+build/bench/bench-codec: tests/bench/bench-codec.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
 
@@ -67,7 +67,7 @@ define run_fuzzer
 	@mkdir -p build/fuzz/corpus-$(1)
 	@echo "fuzz: $(1) for $(2)s"
 	@if $(3) build/fuzz/$(1) -max_total_time=$(2) -print_final_stats=1 \
-		build/fuzz/corpus-$(1) fuzz/corpus/$(1) \
+		build/fuzz/corpus-$(1) tests/fuzz/corpus/$(1) \
 		> build/fuzz/$(1).log 2>&1; then \
 		grep -E '^stat::(number_of_executed_units|new_units_added)|cov:' \
 			build/fuzz/$(1).log | tail -n 3; \
@@ -82,8 +82,8 @@ fuzz: $(FUZZERS)
 fuzz-short: $(FUZZERS)
 	$(foreach f,$(notdir $(FUZZERS)),$(call run_fuzzer,$(f),$(FUZZ_SHORT),)$(nl))
 
-bench-codec: build/tools/bench-codec
-	@tools/bench-codec.sh build/tools/bench-codec
+bench-codec: build/bench/bench-codec
+	@tests/bench/bench-codec.sh build/bench/bench-codec
 
 define nl
 

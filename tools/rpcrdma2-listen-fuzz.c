@@ -3,7 +3,7 @@
  * rpcrdma2-ping --listen --fuzz N: a wire fuzz of RPC-over-RDMA clients.
  * It listens like --listen does and answers every Call a client sends,
  * whatever its procedure, with a burst of messages mutated from the
- * codec's fuzz corpus (fuzz/corpus/fuzz_codec: both versions, every
+ * codec's fuzz corpus (tests/fuzz/corpus/fuzz_codec: both versions, every
  * header type, valid and rejected headers) and from templates built on
  * the Call itself: replies echoing the Call's Write and Reply chunks (its
  * real handles) with lengths of any size, RDMA_NOMSG replies whose Reply
@@ -214,7 +214,7 @@ static int lfz_name_cmp(const void *a, const void *b)
 		      ((const struct lfz_file *)b)->name);
 }
 
-/* The corpus next to this binary: build/tools/ -> fuzz/corpus/fuzz_codec */
+/* The corpus next to this binary: build/tools/ -> tests/fuzz/corpus/fuzz_codec */
 static char *lfz_default_corpus(void)
 {
 	char exe[4096], *slash;

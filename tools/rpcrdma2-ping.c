@@ -214,7 +214,7 @@ static void print_help(FILE *f)
 		"      --seed S          --fuzz random seed (default: from the\n"
 		"                        clock; printed)\n"
 		"      --corpus DIR      --fuzz corpus (default: the source tree's\n"
-		"                        fuzz/corpus/fuzz_codec)\n"
+		"                        tests/fuzz/corpus/fuzz_codec)\n"
 		"      --long-call N     send each call as a Long Call: the RPC\n"
 		"                        message in a Position-Zero Read chunk\n"
 		"                        (RDMA_NOMSG); NULL calls are padded to\n"
@@ -3223,7 +3223,7 @@ static int fz_name_cmp(const void *a, const void *b)
 		      ((const struct fz_file *)b)->name);
 }
 
-/* The corpus next to this binary: build/tools/ -> fuzz/corpus/fuzz_codec */
+/* The corpus next to this binary: build/tools/ -> tests/fuzz/corpus/fuzz_codec */
 static char *fz_default_corpus(void)
 {
 	char exe[4096], *slash;

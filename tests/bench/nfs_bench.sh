@@ -155,7 +155,7 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	split_run $t
 done
 # every rate here is measured with the guest's clock: say whether it kept
-# time (tools/vm/run --host-clock)
+# time (scripts/vm/run --host-clock)
 printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' \
 	"$(bc <<<"$t1 - $t0")" "$(bc <<<"$h1 - $h0")" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"

@@ -8,7 +8,7 @@
 # Send Queue waits (the svcrdma2_sq_full / svcrdma_sq_full tracepoints),
 # then per workload every pass's MB/s (IOPS for randread) and the ratio
 # of the means, r2 : ref. On the host:
-#   tools/vm/run --flavour nodebug --host-clock --timeout 1200 \
+#   scripts/vm/run --flavour nodebug --host-clock --timeout 1200 \
 #	tests/bench/quick_bench.sh [BENCH_TIME [ROUNDS [WORKLOADS]]]
 . "$(dirname "$0")/../vm/lib.sh"
 

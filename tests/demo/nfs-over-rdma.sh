@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest side of `make demo` (see tools/demo.sh): NFSv4.2 over our client
+# Guest side of `make demo` (see scripts/demo.sh): NFSv4.2 over our client
 # transport (proto=rdma2) to our server (svcrdma2, "rdma2 20049") in
 # RPC-over-RDMA Version 2, then the same copy over the in-tree transports
 # (proto=rdma to "rdma 20050", Version 1) beside it, on Soft-RoCE.

@@ -2,7 +2,7 @@
 /*
  * RFC 8797 CM private data test vectors, shared by the userspace unit test
  * (tests/userspace/cm_pdata_test.c) and the KUnit suite
- * (kunit/cm_pdata_kunit.c). Include once per test program.
+ * (kunit/rpcrdma2_cm_pdata_kunit.c). Include once per test program.
  *
  * Every byte below was worked out by hand from RFC 8797 §4 (layout),
  * §4.2 (size encoding) and §5 (searching, defaults), not produced by

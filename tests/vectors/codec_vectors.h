@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Transport header test vectors for the RPC-over-RDMA v1/v2 codec, shared
- * by tests/userspace/codec_test.c, kunit/codec_kunit.c and
- * fuzz/fuzz_codec.c.
+ * by tests/userspace/codec_test.c, kunit/rpcrdma2_codec_kunit.c and
+ * tests/fuzz/fuzz_codec.c.
  *
  * Every word below was written by hand from the XDR in RFC 8166 §4.1.2
  * (v1) and draft-cel-nfsv4-rpcrdma-version-two-09 §6.3-§6.4 (v2), one

@@ -4,7 +4,7 @@
 # xprt_rdma_bc sits on sunrpc's transport list; a netid lookup that walks
 # past it (any netid registered after it, or none) read beyond the object
 # until the class got a terminated .netid list. The lookups here come from
-# the NFS client's proto= parser; tools/vm/run fails the test on any KASAN
+# the NFS client's proto= parser; scripts/vm/run fails the test on any KASAN
 # report in the kernel log.
 . "$(dirname "$0")/lib.sh"
 

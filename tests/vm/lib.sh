@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Helpers for scripts run inside the test guest by tools/vm/run.
+# Helpers for scripts run inside the test guest by scripts/vm/run.
 # Each check prints "PASS: <name>" or "FAIL: <name>: <why>"; t_done exits
 # non-zero if any check failed.
 
@@ -10,7 +10,7 @@ EXPORT_DIR=/run/export
 NFS_V1_PORT=20050	# the in-tree rdma transport; 20049 stays free for rdma2
 
 # Each check's seconds since the one before go to $RESULTS/check-times
-# (tools/vm/run keeps it), to see where a script spends its time.
+# (scripts/vm/run keeps it), to see where a script spends its time.
 # (builtins only: a process costs ~0.5 s under TCG)
 T_LAST=${EPOCHREALTIME/./}
 t_time() {

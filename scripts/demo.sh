@@ -7,9 +7,9 @@
 # size of the copy (default 64).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-"$top/tools/setup-host.sh"
+"$top/scripts/setup-host.sh"
 echo "demo: building/fetching the no-debug test kernel (first run: ~10-25 min, cached after)"
-"$top/tools/kernel/build.sh" nodebug > /dev/null
+"$top/scripts/kernel/build.sh" nodebug > /dev/null
 echo "demo: booting the VM (QEMU/TCG; about a minute)"
-exec "$top/tools/vm/run" --flavour nodebug --host-clock --timeout 600 \
+exec "$top/scripts/vm/run" --flavour nodebug --host-clock --timeout 600 \
 	"$top/tests/demo/nfs-over-rdma.sh" "${DEMO_SIZE_MB:-64}"

@@ -4,7 +4,7 @@
 # Each stage prints "PASS: <name>" / "FAIL: <name>: <why>" lines; the run ends
 # with "N passed, N failed" and exits non-zero if anything failed.
 #
-# Usage: tools/check.sh [all|static|userspace|vm|kunit]
+# Usage: scripts/check.sh [all|static|userspace|vm|kunit]
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,7 +55,7 @@ static_build() {
 	out=$dir.log
 	# From scratch, so a warning in an unchanged file is seen again.
 	rm -rf "$dir"
-	tools/build-modules.sh "$kdir" "$dir" W=1 C=1 > "$out" 2>&1 || {
+	scripts/build-modules.sh "$kdir" "$dir" W=1 C=1 > "$out" 2>&1 || {
 		cat "$out"; return 1; }
 	# W=1 and sparse findings are failures.
 	if grep -E 'warning:|error:' "$out"; then return 1; fi
@@ -121,7 +121,7 @@ vm_name() {
 }
 
 # vm_test SCRIPT[+SCRIPT...]: run a guest script, or several one after
-# another in one guest (tools/vm/sequence); their PASS/FAIL lines count,
+# another in one guest (scripts/vm/sequence); their PASS/FAIL lines count,
 # plus one line for the kernel log being clean.
 vm_test() {
 	local t=$1 name out rc
@@ -131,10 +131,10 @@ vm_test() {
 	rm -rf "$out"
 	if [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
-		tools/vm/run --no-modules --timeout 1800 --out "$out" \
-			tools/vm/sequence ${t//+/ }
+		scripts/vm/run --no-modules --timeout 1800 --out "$out" \
+			scripts/vm/sequence ${t//+/ }
 	else
-		tools/vm/run --no-modules --timeout 1200 --out "$out" "$t"
+		scripts/vm/run --no-modules --timeout 1200 --out "$out" "$t"
 	fi
 	rc=$?
 	case $rc in
@@ -143,12 +143,12 @@ vm_test() {
 	*) echo "PASS: vm $name: kernel log clean (no KASAN/lockdep/WARN/BUG/Oops/kmemleak)" ;;
 	esac
 	if [ -d "$out/kunit" ]; then
-		python3 tools/kunit-results.py "$(kernel_dir)/src" "$out"/kunit/*.ktap || rc=1
+		python3 scripts/kunit-results.py "$(kernel_dir)/src" "$out"/kunit/*.ktap || rc=1
 	fi
 	return $rc
 }
 
-kernel_dir() { tools/kernel/build.sh debug 2>/dev/null; }
+kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 
 # The guest runs of make check, the longest first (seconds side by side in
 # a clean-clone run), so that the two lanes end together. The short
@@ -219,11 +219,11 @@ vm_stages_flush() {
 	done
 }
 
-stage "host packages" tools/setup-host.sh
+stage "host packages" scripts/setup-host.sh
 
 if [ "$what" = all ] || [ "$what" = static ]; then
-	hdr=$(tools/fetch-kernel.sh headers)
-	ksrc=$(tools/fetch-kernel.sh source)
+	hdr=$(scripts/fetch-kernel.sh headers)
+	ksrc=$(scripts/fetch-kernel.sh source)
 	stage "build vs Debian stock 6.12 headers (W=1, sparse)" \
 		one "modules build warning-free and sparse-clean against Debian's stock headers" \
 		static_build "$hdr" build/stock
@@ -243,7 +243,7 @@ if [ "$what" = all ] || [ "$what" = vm ] || [ "$what" = kunit ]; then
 	stage "guest tools (built on the host)" one "userspace tools the guest runs build" \
 		make -s tools
 	stage "test kernel (debug)" one "test kernel builds with every fragment option" \
-		tools/kernel/build.sh debug
+		scripts/kernel/build.sh debug
 	stage "build vs test kernel (W=1)" one "modules build warning-free against the test kernel" \
 		static_build "$(kernel_dir)/obj" build/debug
 	if [ "$what" = kunit ]; then

@@ -12,13 +12,13 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-"$top/tools/setup-host.sh"
-tools/kernel/build.sh nodebug > /dev/null
+"$top/scripts/setup-host.sh"
+scripts/kernel/build.sh nodebug > /dev/null
 mkdir -p build/bench
 # other VMs on the host skew the figures: say how busy it was
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 rc=0
-tools/vm/run --flavour nodebug --host-clock --timeout 3000 --out build/bench/vm --quiet \
+scripts/vm/run --flavour nodebug --host-clock --timeout 3000 --out build/bench/vm --quiet \
 	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" || rc=$?
 echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"

@@ -9,11 +9,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 count=${WIRE_FUZZ_COUNT:-100000}
 seed=${WIRE_FUZZ_SEED:-$(date +%s)}
-"$top/tools/setup-host.sh" > /dev/null || exit 1
+"$top/scripts/setup-host.sh" > /dev/null || exit 1
 make -s tools || exit 1
 out=build/wire-fuzz
 rm -rf "$out"
-tools/vm/run --quiet --timeout $((count / 5 + 1200)) --out "$out" \
+scripts/vm/run --quiet --timeout $((count / 5 + 1200)) --out "$out" \
 	tests/fuzz/wire_fuzz.sh "$count" "$seed"
 rc=$?
 grep -E '^(PASS|FAIL): |^  \| fuzz: ' "$out/output" | sed 's/^  | //'

@@ -22,7 +22,7 @@ PKGS=(
 )
 
 # The guest overlays the test kernel's modules onto the host's
-# /usr/lib/modules (see tools/vm/guest-init); the mount point must exist.
+# /usr/lib/modules (see scripts/vm/guest-init); the mount point must exist.
 [ -d /usr/lib/modules ] || mkdir -p /usr/lib/modules
 
 missing=()

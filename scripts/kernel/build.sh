@@ -47,8 +47,8 @@ if [ -f "$dir/.done" ] && [ "$(cat "$dir/key" 2>/dev/null)" = "$key" ]; then
 	exit 0
 fi
 
-pristine=$("$top/tools/fetch-kernel.sh" source)
-"$top/tools/setup-host.sh" >&2
+pristine=$("$top/scripts/fetch-kernel.sh" source)
+"$top/scripts/setup-host.sh" >&2
 
 start=$(date +%s)
 rm -f "$dir/.done"

@@ -7,10 +7,10 @@
 # by the iteration count. Says whether decode meets the target; speed is
 # reported, never asserted, so only a broken benchmark fails.
 #
-# Usage: bench-codec.sh [BENCH-BINARY]   (default build/tools/bench-codec)
+# Usage: bench-codec.sh [BENCH-BINARY]   (default build/bench/bench-codec)
 # Environment: BENCH_ITERS (default 10000), BENCH_DECODE_MAX (default 300)
 set -euo pipefail
-bin=${1:-build/tools/bench-codec}
+bin=${1:-build/bench/bench-codec}
 iters=${BENCH_ITERS:-10000}
 target=${BENCH_DECODE_MAX:-300}
 

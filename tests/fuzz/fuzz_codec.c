@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include <rpcrdma2/codec.h>
-#include "../tests/vectors/codec_vectors.h"
+#include "../vectors/codec_vectors.h"
 
 #define FZ_MAX_READ_CHUNKS	3
 #define FZ_MAX_WRITE_CHUNKS	3

@@ -10,14 +10,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 count=${CLIENT_FUZZ_COUNT:-100000}
 seed=${CLIENT_FUZZ_SEED:-$(date +%s)}
-"$top/tools/setup-host.sh" > /dev/null || exit 1
+"$top/scripts/setup-host.sh" > /dev/null || exit 1
 make -s tools || exit 1
 out=build/client-fuzz
 rm -rf "$out"
 # 47 messages a second measured on a quiet host (debug kernel, TCG, four
 # listeners), 5.5 beside another guest: the limit allows 4 (a hung mount
 # is caught within 60 s by the fuzz itself; this is the backstop)
-tools/vm/run --quiet --timeout $((count / 4 + 1200)) --out "$out" \
+scripts/vm/run --quiet --timeout $((count / 4 + 1200)) --out "$out" \
 	tests/fuzz/client_fuzz.sh "$count" "$seed"
 rc=$?
 grep -E '^(PASS|FAIL): |^  \| fuzz: ' "$out/output" | sed 's/^  | //'

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bench-codec: the workload tools/bench-codec.sh measures under
+ * bench-codec: the workload tests/bench/bench-codec.sh measures under
  * valgrind --tool=callgrind. Decodes or encodes the transport header of a
  * typical NFS READ call (one Write chunk of two segments plus a Reply
  * chunk, tests/vectors/codec_vectors.h) ITERATIONS times; the script
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include <rpcrdma2/codec.h>
-#include "../tests/vectors/codec_vectors.h"
+#include "../vectors/codec_vectors.h"
 
 /* v1 and v2 NFS READ calls; cv_w_v1_msg_read_call, cv_w_v2_read_call */
 static const struct cv_vec *bench_vec(int vers)

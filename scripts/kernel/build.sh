@@ -35,7 +35,8 @@ for p in "$top"/patches/*.patch; do
 	[ -e "$p" ] && patches+=("$p")
 done
 
-key=$( { echo "$KVER_DEB recipe=$RECIPE"; cat "${frags[@]}";
+# (comments in the fragments do not change the kernel)
+key=$( { echo "$KVER_DEB recipe=$RECIPE"; grep -hv '^[[:space:]]*#' "${frags[@]}";
 	 [ ${#patches[@]} -eq 0 ] || cat "${patches[@]}"; } | sha256sum | cut -c1-16)
 dir=$CACHE/kernel/$flavour
 mkdir -p "$dir"

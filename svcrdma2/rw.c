@@ -151,93 +151,6 @@ void svc_rdma2_rw_release(struct svc_rdma2_xprt *sx, struct list_head *list)
 	}
 }
 
-/* Take @n Send Queue entries if that leaves @keep free */
-static bool svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep)
-{
-	/* a value-returning atomic: fully ordered, see svc_rdma2_sq_put() */
-	if (atomic_sub_return(n, &sx->sx_sq_avail) >= (int)keep)
-		return true;
-	atomic_add(n, &sx->sx_sq_avail);
-	return false;
-}
-
-/*
- * Entries RDMA Reads leave to Sends: one for the reply to every credit,
- * and for the callbacks and the transport's own messages, as the queue
- * is sized (svc_rdma2_setup_qp()). Reads that took them all would starve
- * the replies that finish Calls and free the Reads' entries.
- */
-static u32 svc_rdma2_sq_send_room(const struct svc_rdma2_xprt *sx)
-{
-	return sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
-}
-
-/**
- * svc_rdma2_sq_get - reserve Send Queue entries
- * @sx: the connection
- * @n: entries needed
- *
- * Waits while they are in use, for %SVC_RDMA2_SQ_WAIT at most: entries
- * come back only as the client acknowledges what we posted, and a client
- * that stops (it posts no Receives and asked for RNR retries without
- * end) must not hold an nfsd thread. Past that the connection is closed,
- * which flushes what it holds.
- *
- * Context: process (sleeps).
- *
- * Return: %0, %-EINVAL if @n exceeds the queue, or %-ENOTCONN.
- */
-int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
-{
-	long left = SVC_RDMA2_SQ_WAIT;
-
-	if (n > sx->sx_sq_depth)
-		return -EINVAL;
-	while (!svc_rdma2_sq_reserve(sx, n, 0)) {
-		if (!left) {
-			trace_svcrdma2_sq_timeout(sx, n);
-			svc_rdma2_close(sx);
-			return -ENOTCONN;
-		}
-		trace_svcrdma2_sq_full(sx, n);
-		left = wait_event_timeout(sx->sx_send_wait,
-					  atomic_read(&sx->sx_sq_avail) >= (int)n ||
-					  test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags),
-					  left);
-		if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
-			return -ENOTCONN;
-	}
-	return 0;
-}
-
-/**
- * svc_rdma2_sq_put - release Send Queue entries
- * @sx: the connection
- * @n: entries whose work requests completed or were never posted
- *
- * Calls whose Reads wait for entries are posted by an nfsd thread: the
- * transport is queued for one.
- *
- * Context: any.
- */
-void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
-{
-	atomic_add(n, &sx->sx_sq_avail);
-	/*
-	 * Pairs with svc_rdma2_post_reads(), which adds to sx_read_wait_q
-	 * and then tries to reserve: either it sees these entries, or we
-	 * see its Call.
-	 */
-	smp_mb__after_atomic();
-	if (!list_empty(&sx->sx_read_wait_q)) {
-		set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
-		svc_xprt_enqueue(&sx->sx_xprt);
-	}
-	/* the barrier in wq_has_sleeper() pairs with the one in wait_event() */
-	if (wq_has_sleeper(&sx->sx_send_wait))
-		wake_up(&sx->sx_send_wait);
-}
-
 /* A byte range of rq_pages as a scatterlist */
 static unsigned int svc_rdma2_pages_to_sg(struct scatterlist *sg,
 					  struct page **pages, u32 offset,
@@ -636,8 +549,8 @@ void svc_rdma2_post_waiting_reads(struct svc_rdma2_xprt *sx)
 						struct svc_rdma2_recv_ctxt,
 						rc_list);
 		if (!ctxt ||
-		    !svc_rdma2_sq_reserve(sx, ctxt->rc_read.rd_sqes,
-					  svc_rdma2_sq_send_room(sx))) {
+		    svc_rdma2_sq_reserve(sx, ctxt->rc_read.rd_sqes,
+					 svc_rdma2_sq_send_room(sx))) {
 			spin_unlock(&sx->sx_rq_lock);
 			return;
 		}
@@ -702,8 +615,8 @@ void svc_rdma2_post_reads(struct svc_rdma2_xprt *sx, struct svc_rqst *rqstp,
 
 	spin_lock(&sx->sx_rq_lock);
 	if (list_empty(&sx->sx_read_wait_q) &&
-	    svc_rdma2_sq_reserve(sx, rd->rd_sqes,
-				 svc_rdma2_sq_send_room(sx))) {
+	    !svc_rdma2_sq_reserve(sx, rd->rd_sqes,
+				  svc_rdma2_sq_send_room(sx))) {
 		spin_unlock(&sx->sx_rq_lock);
 		svc_rdma2_read_post(sx, ctxt);
 		return;

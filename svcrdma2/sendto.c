@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * svcrdma2 send path: Send contexts, xpo_sendto and xpo_result_payload,
+ * svcrdma2 send path: Send Queue accounting (for the Sends here and the
+ * RDMA Reads of rw.c), Send contexts, xpo_sendto and xpo_result_payload,
  * transport errors and RDMA2_CONNPROP. A reply goes inline when it fits
  * the client's receive size, else through the Reply chunk; DDP-eligible
  * results go to Write chunks. Every RDMA Write is chained in front of the
@@ -12,6 +13,108 @@
 
 #include "svc_rdma2.h"
 #include "trace.h"
+
+/**
+ * svc_rdma2_sq_reserve - take Send Queue entries without waiting
+ * @sx: the connection
+ * @n: entries needed
+ * @keep: entries that must stay free for others afterwards
+ *
+ * Context: any.
+ *
+ * Return: %0 when @n entries were taken, %-EAGAIN when that would leave
+ * fewer than @keep.
+ */
+int svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep)
+{
+	/* a value-returning atomic: fully ordered, see svc_rdma2_sq_put() */
+	if (atomic_sub_return(n, &sx->sx_sq_avail) >= (int)keep)
+		return 0;
+	atomic_add(n, &sx->sx_sq_avail);
+	return -EAGAIN;
+}
+
+/**
+ * svc_rdma2_sq_send_room - Send Queue entries RDMA Reads leave to Sends
+ * @sx: the connection
+ *
+ * One for the reply to every credit, and for the callbacks and the
+ * transport's own messages, as the queue is sized (svc_rdma2_setup_qp()).
+ * Reads that took them all would starve the replies that finish Calls
+ * and free the Reads' entries.
+ *
+ * Return: the number of entries.
+ */
+u32 svc_rdma2_sq_send_room(const struct svc_rdma2_xprt *sx)
+{
+	return sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
+}
+
+/**
+ * svc_rdma2_sq_get - reserve Send Queue entries
+ * @sx: the connection
+ * @n: entries needed
+ *
+ * Waits while they are in use, for %SVC_RDMA2_SQ_WAIT at most: entries
+ * come back only as the client acknowledges what we posted, and a client
+ * that stops (it posts no Receives and asked for RNR retries without
+ * end) must not hold an nfsd thread. Past that the connection is closed,
+ * which flushes what it holds.
+ *
+ * Context: process (sleeps).
+ *
+ * Return: %0, %-EINVAL if @n exceeds the queue, or %-ENOTCONN.
+ */
+int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n)
+{
+	long left = SVC_RDMA2_SQ_WAIT;
+
+	if (n > sx->sx_sq_depth)
+		return -EINVAL;
+	while (svc_rdma2_sq_reserve(sx, n, 0)) {
+		if (!left) {
+			trace_svcrdma2_sq_timeout(sx, n);
+			svc_rdma2_close(sx);
+			return -ENOTCONN;
+		}
+		trace_svcrdma2_sq_full(sx, n);
+		left = wait_event_timeout(sx->sx_send_wait,
+					  atomic_read(&sx->sx_sq_avail) >= (int)n ||
+					  test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags),
+					  left);
+		if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
+			return -ENOTCONN;
+	}
+	return 0;
+}
+
+/**
+ * svc_rdma2_sq_put - release Send Queue entries
+ * @sx: the connection
+ * @n: entries whose work requests completed or were never posted
+ *
+ * Calls whose Reads wait for entries are posted by an nfsd thread: the
+ * transport is queued for one.
+ *
+ * Context: any.
+ */
+void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n)
+{
+	atomic_add(n, &sx->sx_sq_avail);
+	/*
+	 * Pairs with svc_rdma2_post_reads(), which adds to sx_read_wait_q
+	 * and then tries to reserve: either it sees these entries, or we
+	 * see its Call.
+	 */
+	smp_mb__after_atomic();
+	if (!list_empty(&sx->sx_read_wait_q)) {
+		set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+		svc_xprt_enqueue(&sx->sx_xprt);
+	}
+	/* the barrier in wq_has_sleeper() pairs with the one in wait_event() */
+	if (wq_has_sleeper(&sx->sx_send_wait))
+		wake_up(&sx->sx_send_wait);
+}
 
 static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc);
 

@@ -388,6 +388,10 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp);
 void svc_rdma2_release_ctxt(struct svc_xprt *xprt, void *vctxt);
 
 /* sendto.c */
+int svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep);
+u32 svc_rdma2_sq_send_room(const struct svc_rdma2_xprt *sx);
+int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n);
+void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n);
 int svc_rdma2_send_init(struct svc_rdma2_xprt *sx);
 void svc_rdma2_send_destroy(struct svc_rdma2_xprt *sx);
 int svc_rdma2_sendto(struct svc_rqst *rqstp);
@@ -405,8 +409,6 @@ int svc_rdma2_send_call(struct svc_rdma2_xprt *sx,
 			const struct xdr_buf *msg);
 
 /* rw.c */
-int svc_rdma2_sq_get(struct svc_rdma2_xprt *sx, u32 n);
-void svc_rdma2_sq_put(struct svc_rdma2_xprt *sx, u32 n);
 void svc_rdma2_read_ctxt_init(struct svc_rdma2_xprt *sx,
 			      struct svc_rdma2_read_ctxt *rd);
 void svc_rdma2_read_release(struct svc_rdma2_xprt *sx,

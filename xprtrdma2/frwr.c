@@ -460,7 +460,7 @@ static int frwr2_post_localinv(struct rpcrdma2_req *req,
 	last->mr_inv_cqe.done = done;
 	req->rl_inv_wrs = n;
 	/* sized for every RPC that may post one (rpcrdma2_ep_create_qp()) */
-	if (WARN_ON_ONCE(!rpcrdma2_sq_get(ep, n)))
+	if (WARN_ON_ONCE(rpcrdma2_sq_get(ep, n)))
 		goto out_close;
 	ret = rpcrdma2_post_localinv(ep->re_id->qp, first);
 	if (ret) {

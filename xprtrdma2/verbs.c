@@ -65,14 +65,14 @@ void rpcrdma2_ep_close(struct rpcrdma2_ep *ep)
  *
  * Context: any.
  *
- * Return: true if reserved; false if the Send Queue could overflow.
+ * Return: %0 if reserved; %-EAGAIN if the Send Queue could overflow.
  */
-bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
+int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
 {
 	if (atomic_sub_return(n, &ep->re_sq_avail) >= 0)
-		return true;
+		return 0;
 	atomic_add(n, &ep->re_sq_avail);
-	return false;
+	return -EAGAIN;
 }
 
 /**
@@ -296,9 +296,10 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		first = regs->first;
 		sc->sc_sq_wrs += regs->count;
 	}
-	if (!rpcrdma2_sq_get(ep, sc->sc_sq_wrs)) {
+	ret = rpcrdma2_sq_get(ep, sc->sc_sq_wrs);
+	if (ret) {
 		llist_add(&sc->sc_free, &ep->re_send_free);
-		return -EAGAIN;
+		return ret;
 	}
 	sc->sc_sge.length = len;
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,

@@ -453,7 +453,7 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		       u32 len, struct rpcrdma2_regchain *regs);
 void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep);
 void rpcrdma2_rep_put(struct rpcrdma2_rep *rep);
-bool rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
+int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_cid_init(struct rpcrdma2_ep *ep, struct ib_cq *cq,
 		       struct rpcrdma2_cid *cid);

@@ -185,7 +185,8 @@ vm_plan() {
 # cores against ~31 min one at a time (a KASAN guest keeps both cores busy
 # most of the time, so each stage runs 1.7-1.9x slower side by side). The
 # connection stalls once seen with two lanes were a QP failing with no CM
-# event, closed by nobody until an RPC timed out (fixed in 9474d50).
+# event, closed by nobody until an RPC timed out; both transports close
+# the connection on any failed completion.
 vm_stages() {
 	local jobs=${RPCRDMA2_VM_JOBS:-2} dir=build/vm-stages t name next=0 i
 	local -a names=()

@@ -48,7 +48,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_TOO_BIG,		/* Calls that fit no way we can send */
 	RPCRDMA2_C_NO_SENDCTX,		/* sends that waited for a Send context */
 	RPCRDMA2_C_REVERSE_DROPPED,	/* reverse-direction Calls not taken */
-	/* increment 2: append only, mountstats fields keep their places */
+	/* append only: mountstats fields keep their places */
 	RPCRDMA2_C_LONG_CALLS,		/* Calls sent as NOMSG + Read chunk */
 	RPCRDMA2_C_REPLY_CHUNKS,	/* Calls that offered a Reply chunk */
 	RPCRDMA2_C_MRS_REGISTERED,	/* MRs registered (REG_MR posted) */
@@ -56,7 +56,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_REMOTE_INV_FOREIGN,	/* ... of an rkey not of that RPC */
 	RPCRDMA2_C_LOCAL_INV,		/* MRs invalidated with LOCAL_INV */
 	RPCRDMA2_C_BAD_REPLY_CHUNKS,	/* returned Reply/Write chunks refused */
-	/* increment 3 (DDP) */
+	/* direct data placement */
 	RPCRDMA2_C_READ_CHUNKS,		/* Calls whose payload went by Read chunk */
 	RPCRDMA2_C_WRITE_CHUNKS,	/* Calls that offered a Write chunk */
 	RPCRDMA2_C_WRITE_BYTES,		/* payload bytes the server wrote there */

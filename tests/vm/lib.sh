@@ -359,7 +359,7 @@ nfsd_cb_failed() {
 }
 
 # cb_cut LABEL EVENT EVIDENCE [KEY=VALUE...]: the connection lost while a
-# callback is outstanding (issue 8, test 3), on the NFSv4.1+ mount at $mnt
+# callback is outstanding, on the NFSv4.1+ mount at $mnt
 # with nfsd's callback channel UP (the caller's cb_up says when). The
 # client holds a read delegation; a conflicting local open makes nfsd
 # send CB_RECALL, and cb_linkcut.py deletes rxe0 the moment the trace

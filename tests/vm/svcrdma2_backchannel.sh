@@ -181,9 +181,9 @@ echo 3 > /proc/sys/vm/drop_caches
 t_check "the client reads the file as the server has it" \
 	timeout 120 cmp "$EXPORT_DIR/$f" "$mnt/$f"
 
-# A callback outstanding when the connection dies (issue 8, test 3, cb_cut
-# in lib.sh): the link is deleted the moment svcrdma2 posts CB_RECALL. A
-# try counts only if the connection died with the Call unanswered
+# A callback outstanding when the connection dies (cb_cut in lib.sh): the
+# link is deleted the moment svcrdma2 posts CB_RECALL. A try counts only
+# if the connection died with the Call unanswered
 # (cb_calls grew more than cb_replies); then nfsd's waiting callback
 # fails (the backchannel closes with the connection) and is retried or
 # given up on: the conflicting open finishes well within lease + grace

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The reverse direction on our client (issue 8): NFSv4.1 and NFSv4.2
+# The reverse direction on our client: NFSv4.1 and NFSv4.2
 # mounts with proto=rdma2 against the in-tree svcrdma on 20050 (v1) and
 # against svcrdma2 on 20049 (v2), whose nfsd sends its callbacks
 # (CB_SEQUENCE, CB_RECALL) as reverse-direction Calls on the forward

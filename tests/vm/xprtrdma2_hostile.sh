@@ -186,7 +186,7 @@ hostile bc-bad "$reply_ok" \
 	'xprtrdma2_bc_drop: .* xid=0xbc000003 .*dropped: rpc header$' \
 	'xprtrdma2_bc_drop: .* xid=0xbc000004 .*dropped: version$' \
 	'xprtrdma2_bc_(call|drop): .* xid=0xbc000005 '
-# A callback outstanding when the connection dies (issue 8, test 3):
+# A callback outstanding when the connection dies:
 # bc-drop grants 1 credit, leaves the client's second Call (EXCHANGE_ID,
 # after the callback service is up) unanswered, sends a well-formed
 # CB_NULL Call instead and disconnects once the client has it. The Call

@@ -174,6 +174,60 @@ static void svcrdma2_bc_window_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, svc_rdma2_bc_window(5, 0), 1U);
 }
 
+/* The Send Queue a connection's sizes ask of the device, before rdma_rw */
+static u32 qp_send_wrs(const struct svc_rdma2_qp_sizes *s)
+{
+	return s->sq_depth + s->rw_ctxs;
+}
+
+static void svcrdma2_qp_size_test(struct kunit *test)
+{
+	/* the default credits on a device as large as rxe's (16 KiB WRs) */
+	u32 payload_wrs = DIV_ROUND_UP(SVC_RDMA2_RW_LARGE_NENTS,
+				       SVC_RDMA2_RW_SGES);
+	struct svc_rdma2_qp_sizes s;
+
+	svc_rdma2_qp_size(64, 16384, 32, 32, &s);
+	KUNIT_EXPECT_EQ(test, s.max_requests, 64U);
+	/* a Receive per credit and per callback reply, and some ahead */
+	KUNIT_EXPECT_EQ(test, s.rq_depth,
+			64U + SVC_RDMA2_EXTRA_RECVS + SVC_RDMA2_BC_REQS);
+	KUNIT_EXPECT_EQ(test, s.recv_cap, 2 * s.rq_depth);
+	/* a reply Send per credit, the callbacks, our own messages */
+	KUNIT_EXPECT_EQ(test, s.sq_depth,
+			64U + SVC_RDMA2_OWN_SENDS + SVC_RDMA2_BC_REQS);
+	/* every Write chunk and the Reply chunk of every credit */
+	KUNIT_EXPECT_EQ(test, s.rw_ctxs,
+			64U * (SVC_RDMA2_MAX_WRITE_CHUNKS + 1));
+	KUNIT_EXPECT_EQ(test, s.sges, (u32)SVC_RDMA2_RW_SGES);
+	KUNIT_EXPECT_EQ(test, s.rw_wrs, 64 * payload_wrs);
+
+	/* one gather entry per WR (as rxe once had): a WR per page */
+	svc_rdma2_qp_size(64, 16384, 1, 32, &s);
+	KUNIT_EXPECT_EQ(test, s.sges, 1U);
+	KUNIT_EXPECT_EQ(test, s.rw_wrs, 64U * SVC_RDMA2_RW_LARGE_NENTS);
+	/* a device that reports no Read scatter entries still gets one */
+	svc_rdma2_qp_size(64, 16384, 32, 0, &s);
+	KUNIT_EXPECT_EQ(test, s.sges, 1U);
+
+	/* too few WRs for 64 credits: fewer credits, and they fit */
+	svc_rdma2_qp_size(64, 256, 32, 32, &s);
+	KUNIT_EXPECT_EQ(test, s.max_requests,
+			256U / SVC_RDMA2_MIN_WRS_PER_CREDIT);
+	KUNIT_EXPECT_LE(test, s.rq_depth, 256U);
+	KUNIT_EXPECT_LE(test, qp_send_wrs(&s), 256U);
+	KUNIT_EXPECT_EQ(test, s.rw_ctxs,
+			s.max_requests * SVC_RDMA2_MIN_RW_CTXS);
+	/* exactly enough WRs keeps every credit */
+	svc_rdma2_qp_size(4, 4 * (2 + SVC_RDMA2_MAX_WRITE_CHUNKS) +
+			  SVC_RDMA2_OWN_SENDS + SVC_RDMA2_BC_REQS, 32, 32, &s);
+	KUNIT_EXPECT_EQ(test, s.max_requests, 4U);
+	KUNIT_EXPECT_EQ(test, s.rw_ctxs, 4U * (SVC_RDMA2_MAX_WRITE_CHUNKS + 1));
+	/* a degenerate device still gets one credit */
+	svc_rdma2_qp_size(64, 4, 32, 32, &s);
+	KUNIT_EXPECT_EQ(test, s.max_requests, 1U);
+}
+
 static struct kunit_case svcrdma2_policy_cases[] = {
 	KUNIT_CASE_PARAM(svcrdma2_inv_handle_test, inv_gen_params),
 	KUNIT_CASE_PARAM(svcrdma2_inline_limit_test, limit_gen_params),
@@ -181,6 +235,7 @@ static struct kunit_case svcrdma2_policy_cases[] = {
 	KUNIT_CASE(svcrdma2_chunk_length_test),
 	KUNIT_CASE_PARAM(svcrdma2_bc_accepts_test, bc_accepts_gen_params),
 	KUNIT_CASE(svcrdma2_bc_window_test),
+	KUNIT_CASE(svcrdma2_qp_size_test),
 	{}
 };
 

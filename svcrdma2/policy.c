@@ -148,3 +148,50 @@ u32 svc_rdma2_bc_window(u32 granted, u32 slots)
 	return clamp(granted, 1U, max(slots, 1U));
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_bc_window);
+
+/**
+ * svc_rdma2_qp_size - size a connection's queues
+ * @max_requests: the credits we would grant (module parameter)
+ * @max_qp_wr: the device's work requests per queue
+ * @max_send_sge: the device's gather entries per Send Queue WR
+ * @max_sge_rd: the device's scatter entries per RDMA Read
+ * @s: the sizes
+ *
+ * Every credit gets a Receive and a reply Send; the reverse direction
+ * gets SVC_RDMA2_BC_REQS of each (RFC 8167 §4: a Receive for each reply
+ * to our Calls); Receives run SVC_RDMA2_EXTRA_RECVS ahead of the grant.
+ * A credit's reply may carry every Write chunk and the Reply chunk, each
+ * an rdma_rw context. A device too small for that gets fewer credits.
+ * A client that keeps more Calls outstanding than a full window posted
+ * and a full window being served meets RNR NAKs, never more memory
+ * (recvfrom.c): hence @recv_cap. rdma_rw gives each Read or Write WR at
+ * most @sges pages: room for one full payload per credit on top of what
+ * rdma_rw_init_qp() adds keeps the Reads and Writes of a window of large
+ * RPCs from waiting for Send Queue entries.
+ *
+ * Context: any.
+ */
+void svc_rdma2_qp_size(u32 max_requests, u32 max_qp_wr, u32 max_send_sge,
+		       u32 max_sge_rd, struct svc_rdma2_qp_sizes *s)
+{
+	u32 rw_per_credit = SVC_RDMA2_MAX_WRITE_CHUNKS + 1;
+	u32 recvs = max_requests + SVC_RDMA2_EXTRA_RECVS + SVC_RDMA2_BC_REQS;
+	u32 sends = max_requests * (1 + rw_per_credit) + SVC_RDMA2_OWN_SENDS +
+		    SVC_RDMA2_BC_REQS;
+
+	if (recvs > max_qp_wr || sends > max_qp_wr) {
+		max_requests = min(max_requests,
+				   max(max_qp_wr / SVC_RDMA2_MIN_WRS_PER_CREDIT,
+				       1U));
+		rw_per_credit = SVC_RDMA2_MIN_RW_CTXS;
+	}
+	s->max_requests = max_requests;
+	s->rq_depth = max_requests + SVC_RDMA2_EXTRA_RECVS + SVC_RDMA2_BC_REQS;
+	s->recv_cap = 2 * s->rq_depth;
+	s->sq_depth = max_requests + SVC_RDMA2_OWN_SENDS + SVC_RDMA2_BC_REQS;
+	s->rw_ctxs = max_requests * rw_per_credit;
+	s->sges = clamp(min(max_send_sge, max_sge_rd), 1U, SVC_RDMA2_RW_SGES);
+	s->rw_wrs = max_requests * DIV_ROUND_UP(SVC_RDMA2_RW_LARGE_NENTS,
+						s->sges);
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_qp_size);

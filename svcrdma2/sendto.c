@@ -47,7 +47,7 @@ int svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep)
  */
 u32 svc_rdma2_sq_send_room(const struct svc_rdma2_xprt *sx)
 {
-	return sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
+	return sx->sx_max_requests + SVC_RDMA2_OWN_SENDS + SVC_RDMA2_BC_REQS;
 }
 
 /**

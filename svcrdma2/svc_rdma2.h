@@ -348,6 +348,19 @@ struct svc_rdma2_cursor {
 /* Receives beyond the credit grant, so a grant never exceeds what is posted */
 #define SVC_RDMA2_EXTRA_RECVS		4
 /*
+ * Send Queue entries beyond one reply per credit, for the transport's own
+ * messages: an RDMA_ERROR / RDMA2_ERROR and an RDMA2_CONNPROP.
+ */
+#define SVC_RDMA2_OWN_SENDS		2
+/*
+ * A device whose QPs take too few work requests for the default credits:
+ * one credit per SVC_RDMA2_MIN_WRS_PER_CREDIT of them, each with
+ * SVC_RDMA2_MIN_RW_CTXS rdma_rw contexts instead of one per Write chunk
+ * and the Reply chunk.
+ */
+#define SVC_RDMA2_MIN_WRS_PER_CREDIT	8
+#define SVC_RDMA2_MIN_RW_CTXS		4
+/*
  * Pooled rdma_rw context sizes: a small payload with the reply's head and
  * tail, and the largest payload plus head, tail and misalignment. Idle
  * large ones are capped: each is several KiB.
@@ -432,7 +445,30 @@ void svc_rdma2_bc_unregister(void);
 void svc_rdma2_bc_reply(struct svc_rdma2_xprt *sx,
 			struct svc_rdma2_recv_ctxt *ctxt);
 
+/**
+ * struct svc_rdma2_qp_sizes - what a connection's queues are sized for
+ * @max_requests: credits the connection grants
+ * @rq_depth: Receives kept posted
+ * @recv_cap: receive contexts the connection may hold at once
+ * @sq_depth: Send Queue entries for Sends (rdma_rw_init_qp() adds its own)
+ * @rw_ctxs: rdma_rw contexts (the QP's max_rdma_ctxs)
+ * @rw_wrs: Send Queue entries for the RDMA Reads and Writes of large
+ *	payloads, beyond what rdma_rw_init_qp() adds
+ * @sges: scatter/gather entries per RDMA Read or Write work request
+ */
+struct svc_rdma2_qp_sizes {
+	u32	max_requests;
+	u32	rq_depth;
+	u32	recv_cap;
+	u32	sq_depth;
+	u32	rw_ctxs;
+	u32	rw_wrs;
+	u32	sges;
+};
+
 /* policy.c: pure decisions, no I/O */
+void svc_rdma2_qp_size(u32 max_requests, u32 max_qp_wr, u32 max_send_sge,
+		       u32 max_sge_rd, struct svc_rdma2_qp_sizes *s);
 u32 svc_rdma2_inv_handle(const struct rpcrdma2_hdr *hdr, bool reminv_ok,
 			 bool dev_reminv);
 u32 svc_rdma2_reply_inline_limit(u32 vers, u32 v1_reply_inline,

@@ -367,46 +367,19 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	struct rdma_cm_id *id = sx->sx_cm_id;
 	struct ib_device *dev = id->device;
 	struct ib_qp_init_attr qp_attr = {};
-	unsigned int rw_ctxs, rw_wrs, sges;
+	struct svc_rdma2_qp_sizes s;
 	int ret;
 
 	sx->sx_port_num = id->port_num;
-	sx->sx_max_requests = svc_rdma2_max_requests;
 	sx->sx_buf_size = svc_rdma2_buf_size;
 	sx->sx_max_segs = svc_rdma2_max_segs;
 	sx->sx_ddp = READ_ONCE(svc_rdma2_ddp);
-	/* RFC 8167 §4: a Receive for each reverse-direction reply too */
-	sx->sx_rq_depth = sx->sx_max_requests + SVC_RDMA2_EXTRA_RECVS +
-			  SVC_RDMA2_BC_REQS;
-	/* a Send per credit, each with RDMA Writes for its chunks */
-	rw_ctxs = sx->sx_max_requests * (SVC_RDMA2_MAX_WRITE_CHUNKS + 1);
-	sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
-	if (sx->sx_rq_depth > dev->attrs.max_qp_wr ||
-	    sx->sx_sq_depth + rw_ctxs > dev->attrs.max_qp_wr) {
-		sx->sx_max_requests = min_t(u32, sx->sx_max_requests,
-					    dev->attrs.max_qp_wr / 8);
-		sx->sx_rq_depth = sx->sx_max_requests +
-				  SVC_RDMA2_EXTRA_RECVS + SVC_RDMA2_BC_REQS;
-		rw_ctxs = sx->sx_max_requests * 4;
-		sx->sx_sq_depth = sx->sx_max_requests + 2 + SVC_RDMA2_BC_REQS;
-	}
-	/*
-	 * A full window posted and a full window being served; a client
-	 * that keeps more Calls outstanding than that meets RNR NAKs, never
-	 * more memory (recvfrom.c).
-	 */
-	sx->sx_recv_cap = 2 * sx->sx_rq_depth;
-	/*
-	 * rdma_rw gives each RDMA Read or Write WR at most max_send_sge
-	 * pages (Reads also max_sge_rd): with one, a 1 MiB payload took
-	 * 257 WRs. Room for one full payload per credit on top of what
-	 * rdma_rw_init_qp() adds keeps the Reads and Writes of a window of
-	 * large RPCs from waiting for Send Queue entries.
-	 */
-	sges = clamp_t(u32, min(dev->attrs.max_send_sge, dev->attrs.max_sge_rd),
-		       1, SVC_RDMA2_RW_SGES);
-	rw_wrs = sx->sx_max_requests *
-		 DIV_ROUND_UP(SVC_RDMA2_RW_LARGE_NENTS, sges);
+	svc_rdma2_qp_size(svc_rdma2_max_requests, dev->attrs.max_qp_wr,
+			  dev->attrs.max_send_sge, dev->attrs.max_sge_rd, &s);
+	sx->sx_max_requests = s.max_requests;
+	sx->sx_rq_depth = s.rq_depth;
+	sx->sx_recv_cap = s.recv_cap;
+	sx->sx_sq_depth = s.sq_depth;
 	sx->sx_dev_reminv = dev->attrs.device_cap_flags &
 			    IB_DEVICE_MEM_MGT_EXTENSIONS;
 	sx->sx_reminv_ok = rpcrdma2_cm_pdata_reminv_ok(&sx->sx_peer_pdata,
@@ -420,9 +393,9 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		return ret;
 	}
 	/* a flushed WR completes even when unsignaled: room for them all */
-	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth + 1 + rw_wrs +
+	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth + 1 + s.rw_wrs +
 				       rdma_rw_max_send_wr(dev, sx->sx_port_num,
-							   rw_ctxs, 0),
+							   s.rw_ctxs, 0),
 				       IB_POLL_WORKQUEUE);
 	if (IS_ERR(sx->sx_sq_cq)) {
 		ret = PTR_ERR(sx->sx_sq_cq);
@@ -440,12 +413,12 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	qp_attr.event_handler = svc_rdma2_qp_event;
 	qp_attr.qp_context = sx;
 	qp_attr.port_num = sx->sx_port_num;
-	qp_attr.cap.max_rdma_ctxs = rw_ctxs;
+	qp_attr.cap.max_rdma_ctxs = s.rw_ctxs;
 	/* one more of each for ib_drain_qp()'s marker WRs */
-	qp_attr.cap.max_send_wr = sx->sx_sq_depth + 1 + rw_wrs;
+	qp_attr.cap.max_send_wr = sx->sx_sq_depth + 1 + s.rw_wrs;
 	qp_attr.cap.max_recv_wr = sx->sx_rq_depth + 1;
 	/* our Sends use one entry; rdma_rw uses the rest */
-	qp_attr.cap.max_send_sge = sges;
+	qp_attr.cap.max_send_sge = s.sges;
 	qp_attr.cap.max_recv_sge = 1;
 	qp_attr.sq_sig_type = IB_SIGNAL_REQ_WR;
 	qp_attr.qp_type = IB_QPT_RC;

@@ -717,6 +717,152 @@ static int svc_rdma2_encode_reply(struct svc_rdma2_xprt *sx,
 }
 
 /**
+ * struct svc_rdma2_reply_map - where a reply's bytes go
+ * @hlen: transport header bytes at the head of the Send buffer
+ * @body: RPC reply bytes left after its Write chunk payloads
+ * @use_reply: @body goes through the Reply chunk, not inline
+ */
+struct svc_rdma2_reply_map {
+	u32	hlen;
+	u32	body;
+	bool	use_reply;
+};
+
+/*
+ * Fill the Reply chunk with @map->body bytes of @xdr and encode the
+ * header that returns it. The header still goes inline: the Write list
+ * and the Reply chunk, whose fields are fixed-width, so it has its final
+ * size before any byte is written. One the client cannot receive means
+ * no reply at all (RFC 8166 §4.5.3: it would end in a Local Length
+ * Error), not a Reply chunk it could enlarge.
+ */
+static int svc_rdma2_map_reply_chunk(struct svc_rdma2_xprt *sx,
+				     struct svc_rdma2_recv_ctxt *ctxt,
+				     struct svc_rdma2_send_ctxt *sctxt,
+				     struct xdr_buf *xdr, u32 limit,
+				     struct svc_rdma2_reply_map *map)
+{
+	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	struct svc_rdma2_reply_arg ra = {
+		.sx = sx, .sctxt = sctxt, .xdr = xdr,
+	};
+	u64 reply_room;
+	int hlen, ret;
+
+	hlen = map->hlen;
+	if (hdr->cl.has_reply) {
+		hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
+					      sx->sx_buf_size);
+		if (hlen < 0)
+			return hlen;
+	}
+	if ((u32)hlen > limit) {
+		trace_svcrdma2_reply_hdr_too_big(&ctxt->rc_cid, hlen, limit);
+		return RPCRDMA2_ERR_SYSTEM;
+	}
+	reply_room = hdr->cl.has_reply ?
+		svc_rdma2_chunk_length(&hdr->cl, &hdr->cl.reply) : 0;
+	if (map->body > reply_room) {
+		/* draft v2 §5.3.3; RFC 8166 §4.5.3 for v1 */
+		trace_svcrdma2_reply_too_big(sx, &ctxt->rc_cid, map->body,
+					     reply_room);
+		return RPCRDMA2_ERR_REPLY_RESOURCE;
+	}
+	ra.cur.segs = &hdr->cl.segs[hdr->cl.reply.first];
+	ra.cur.nsegs = hdr->cl.reply.nsegs;
+	ra.cur.out = &ctxt->rc_out_segs[hdr->cl.reply.first];
+	ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_reply_piece, &ra);
+	if (ret)
+		return ret;
+	/* again: the Reply chunk's segments now carry their lengths */
+	hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
+				      sx->sx_buf_size);
+	if (hlen < 0)
+		return hlen;
+	map->hlen = hlen;
+	svc_rdma2_count(sx, SVC_RDMA2_REPLY_CHUNKS, 1);
+	svc_rdma2_count(sx, SVC_RDMA2_REPLY_BYTES, map->body);
+	return 0;
+}
+
+/*
+ * Map nfsd's reply onto the wire: push the result payloads into their
+ * Write chunks (chained to @sctxt), then place the rest inline or, when
+ * it does not fit what the client can receive (draft v2 §4.2.1, RFC
+ * 8797), in the Reply chunk.
+ *
+ * Return: 0 when @sctxt is ready to post; a positive RPCRDMA2_ERR_* code
+ * when the client gets that error instead of the reply; or a negative
+ * errno.
+ */
+static int svc_rdma2_map_reply(struct svc_rdma2_xprt *sx,
+			       struct svc_rdma2_recv_ctxt *ctxt,
+			       struct svc_rdma2_send_ctxt *sctxt,
+			       struct xdr_buf *xdr,
+			       struct svc_rdma2_reply_map *map)
+{
+	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	struct svc_rdma2_copy_arg ca = { .xdr = xdr };
+	u32 removed, limit, i;
+	int hlen, ret;
+
+	for (i = 0; i < hdr->cl.nr_segs; i++) {
+		ctxt->rc_out_segs[i] = ctxt->rc_segs[i];
+		ctxt->rc_out_segs[i].length = 0;
+	}
+	ret = svc_rdma2_push_writes(sx, sctxt, ctxt, xdr, &removed);
+	if (ret)
+		return ret;
+	map->body = xdr->len - removed;
+
+	limit = svc_rdma2_reply_inline_limit(hdr->vers,
+					     sx->sx_v1_reply_inline,
+					     READ_ONCE(sx->sx_peer_rbsiz),
+					     sx->sx_buf_size);
+	hlen = svc_rdma2_encode_reply(sx, ctxt, false, sctxt->sc_buf,
+				      sx->sx_buf_size);
+	if (hlen < 0)
+		return hlen;
+	map->hlen = hlen;
+	map->use_reply = hlen + map->body > limit;
+	if (map->use_reply)
+		return svc_rdma2_map_reply_chunk(sx, ctxt, sctxt, xdr, limit,
+						 map);
+	ca.dst = sctxt->sc_buf + hlen;
+	return svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_copy_piece, &ca);
+}
+
+/* Post the mapped reply's Send, with Send With Invalidate when allowed */
+static int svc_rdma2_send_reply(struct svc_rdma2_xprt *sx,
+				struct svc_rqst *rqstp,
+				struct svc_rdma2_recv_ctxt *ctxt,
+				struct svc_rdma2_send_ctxt *sctxt,
+				const struct svc_rdma2_reply_map *map)
+{
+	u32 inv;
+	int ret;
+
+	inv = svc_rdma2_inv_handle(&ctxt->rc_hdr, sx->sx_reminv_ok,
+				   sx->sx_dev_reminv);
+	if (inv) {
+		sctxt->sc_send_wr.opcode = IB_WR_SEND_WITH_INV;
+		sctxt->sc_send_wr.ex.invalidate_rkey = inv;
+		svc_rdma2_count(sx, SVC_RDMA2_SEND_INV, 1);
+	}
+	if (!list_empty(&sctxt->sc_rw))
+		svc_rdma2_save_pages(rqstp, sctxt);
+	ret = svc_rdma2_post_send(sx, sctxt, map->use_reply ? map->hlen :
+				  map->hlen + map->body);
+	if (ret) {
+		svc_rdma2_send_failed(sx, sctxt, ret);
+		return ret;
+	}
+	trace_svcrdma2_reply(&ctxt->rc_cid, &sctxt->sc_cid, map->body,
+			     map->use_reply, inv);
+	return 0;
+}
+
+/**
  * svc_rdma2_sendto - send nfsd's reply to a Call
  * @rqstp: the request, its reply in rq_res
  *
@@ -730,16 +876,12 @@ int svc_rdma2_sendto(struct svc_rqst *rqstp)
 	struct svc_rdma2_xprt *sx = svc_rdma2_x(rqstp->rq_xprt);
 	struct svc_rdma2_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
 	struct xdr_buf *xdr = &rqstp->rq_res;
+	struct svc_rdma2_reply_map map = {};
 	struct svc_rdma2_send_ctxt *sctxt;
-	struct rpcrdma2_hdr *hdr;
-	u32 removed, body, limit, inv, i;
-	u64 reply_room;
-	bool use_reply;
-	int hlen, ret;
+	int ret;
 
 	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags) || !ctxt)
 		return -ENOTCONN;
-	hdr = &ctxt->rc_hdr;
 	if (ctxt->rc_write_short) {
 		svc_rdma2_reply_error(sx, ctxt, RPCRDMA2_ERR_WRITE_RESOURCE,
 				      ctxt->rc_write_short,
@@ -758,104 +900,18 @@ int svc_rdma2_sendto(struct svc_rqst *rqstp)
 	sctxt = svc_rdma2_send_ctxt_get(sx);
 	if (!sctxt)
 		goto out_close;
-	for (i = 0; i < hdr->cl.nr_segs; i++) {
-		ctxt->rc_out_segs[i] = ctxt->rc_segs[i];
-		ctxt->rc_out_segs[i].length = 0;
+	ret = svc_rdma2_map_reply(sx, ctxt, sctxt, xdr, &map);
+	if (ret > 0) {
+		svc_rdma2_send_ctxt_put(sx, sctxt);
+		svc_rdma2_reply_error(sx, ctxt, ret,
+				      ret == RPCRDMA2_ERR_REPLY_RESOURCE ?
+				      map.body : 0, 0);
+		return 0;
 	}
-	ret = svc_rdma2_push_writes(sx, sctxt, ctxt, xdr, &removed);
 	if (ret)
 		goto out_fail;
-	body = xdr->len - removed;
-
-	/* draft v2 §4.2.1 / RFC 8797: what the client can receive */
-	limit = svc_rdma2_reply_inline_limit(hdr->vers,
-					     sx->sx_v1_reply_inline,
-					     READ_ONCE(sx->sx_peer_rbsiz),
-					     sx->sx_buf_size);
-	hlen = svc_rdma2_encode_reply(sx, ctxt, false, sctxt->sc_buf,
-				      sx->sx_buf_size);
-	if (hlen < 0)
-		goto out_fail;
-	use_reply = hlen + body > limit;
-	if (use_reply) {
-		struct svc_rdma2_reply_arg ra = {
-			.sx = sx, .sctxt = sctxt, .xdr = xdr,
-		};
-
-		/*
-		 * The header still goes inline: the Write list and the
-		 * Reply chunk, whose fields are fixed-width, so it has its
-		 * final size before any byte is written. One the client
-		 * cannot receive means no reply at all (RFC 8166 §4.5.3:
-		 * it would end in a Local Length Error), not a Reply chunk
-		 * it could enlarge.
-		 */
-		if (hdr->cl.has_reply) {
-			hlen = svc_rdma2_encode_reply(sx, ctxt, true,
-						      sctxt->sc_buf,
-						      sx->sx_buf_size);
-			if (hlen < 0)
-				goto out_fail;
-		}
-		if ((u32)hlen > limit) {
-			trace_svcrdma2_reply_hdr_too_big(&ctxt->rc_cid, hlen,
-							 limit);
-			svc_rdma2_send_ctxt_put(sx, sctxt);
-			svc_rdma2_reply_error(sx, ctxt, RPCRDMA2_ERR_SYSTEM,
-					      0, 0);
-			return 0;
-		}
-		reply_room = hdr->cl.has_reply ?
-			svc_rdma2_chunk_length(&hdr->cl, &hdr->cl.reply) : 0;
-		if (body > reply_room) {
-			/* draft v2 §5.3.3; RFC 8166 §4.5.3 for v1 */
-			trace_svcrdma2_reply_too_big(sx, &ctxt->rc_cid, body,
-						     reply_room);
-			svc_rdma2_send_ctxt_put(sx, sctxt);
-			svc_rdma2_reply_error(sx, ctxt,
-					      RPCRDMA2_ERR_REPLY_RESOURCE,
-					      body, 0);
-			return 0;
-		}
-		ra.cur.segs = &hdr->cl.segs[hdr->cl.reply.first];
-		ra.cur.nsegs = hdr->cl.reply.nsegs;
-		ra.cur.out = &ctxt->rc_out_segs[hdr->cl.reply.first];
-		ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_reply_piece,
-					       &ra);
-		if (ret)
-			goto out_fail;
-		hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
-					      sx->sx_buf_size);
-		if (hlen < 0)
-			goto out_fail;
-		svc_rdma2_count(sx, SVC_RDMA2_REPLY_CHUNKS, 1);
-		svc_rdma2_count(sx, SVC_RDMA2_REPLY_BYTES, body);
-	} else {
-		struct svc_rdma2_copy_arg ca = {
-			.xdr = xdr, .dst = sctxt->sc_buf + hlen,
-		};
-
-		ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_copy_piece,
-					       &ca);
-		if (ret)
-			goto out_fail;
-	}
-
-	inv = svc_rdma2_inv_handle(hdr, sx->sx_reminv_ok, sx->sx_dev_reminv);
-	if (inv) {
-		sctxt->sc_send_wr.opcode = IB_WR_SEND_WITH_INV;
-		sctxt->sc_send_wr.ex.invalidate_rkey = inv;
-		svc_rdma2_count(sx, SVC_RDMA2_SEND_INV, 1);
-	}
-	if (!list_empty(&sctxt->sc_rw))
-		svc_rdma2_save_pages(rqstp, sctxt);
-	ret = svc_rdma2_post_send(sx, sctxt, use_reply ? hlen : hlen + body);
-	if (ret) {
-		svc_rdma2_send_failed(sx, sctxt, ret);
+	if (svc_rdma2_send_reply(sx, rqstp, ctxt, sctxt, &map))
 		return -ENOTCONN;
-	}
-	trace_svcrdma2_reply(&ctxt->rc_cid, &sctxt->sc_cid, body, use_reply,
-			     inv);
 	return xdr->len;
 
 out_fail:

@@ -366,87 +366,67 @@ static u32 svc_rdma2_positions(const struct rpcrdma2_chunk_lists *cl,
 }
 
 /*
- * Lay out the Call in rq_pages and build its Reads. MSG with one Read
- * chunk: the inline parts stay in the Receive buffer as head and tail,
- * the chunk lands page-aligned as the page list (RFC 8166 §3.4.5: the
- * chunk is reinserted at its Position). Otherwise the whole Call is
- * assembled in rq_pages: inline pieces copied, chunks read in place,
- * each chunk followed by its XDR pad (§3.4.5.2).
- *
- * A Position is an offset in the unreduced Payload stream (§3.4.5), so
- * the inline message resumes at a chunk's Position less the chunks
- * before it, each counted with its XDR roundup whether the requester
- * sent the pad in the chunk or not (both are allowed). Chunks that
- * overlap, or resume past the end of the inline message, are refused.
+ * One data item (RDMA_MSG / RDMA2_MSG with one Read chunk): the inline
+ * parts stay in the Receive buffer as head and tail, and the chunk lands
+ * page-aligned as the page list, reinserted at its Position (RFC 8166
+ * §3.4.5), followed by its XDR pad.
  */
-static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
-				  struct svc_rqst *rqstp,
-				  struct svc_rdma2_recv_ctxt *ctxt,
-				  u32 *pages_used)
+static int svc_rdma2_layout_data_item(struct svc_rdma2_xprt *sx,
+				      struct svc_rqst *rqstp,
+				      struct svc_rdma2_recv_ctxt *ctxt,
+				      u32 pos, u32 at, u32 *pages_used)
 {
 	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	const u8 *inl = ctxt->rc_buf + hdr->hdr_len;
 	struct xdr_buf *arg = &rqstp->rq_arg;
-	u32 pos[SVC_RDMA2_MAX_READ_CHUNKS];
-	/* where in the inline message each chunk goes back in */
-	u32 at[SVC_RDMA2_MAX_READ_CHUNKS];
-	/*
-	 * svc_alloc_arg() gave rq_pages sv_max_mesg plus two pages: the
-	 * two are left for the reply's head and tail.
-	 */
-	u64 room = rqstp->rq_server->sv_max_mesg;
-	u32 npos, i, done = 0, off = 0;
-	u64 total = hdr->rpc_len, clen, reduced = 0;
+	u64 clen = rpcrdma2_read_chunk_length(cl, pos);
 	int ret;
 
-	npos = svc_rdma2_positions(cl, pos, ARRAY_SIZE(pos));
-	for (i = 0; i < npos; i++) {
-		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
-		if (pos[i] < reduced)
-			return -EINVAL;
-		at[i] = pos[i] - reduced;
-		if (hdr->htype == RPCRDMA2_HT_MSG &&
-		    (at[i] > hdr->rpc_len || (i && at[i] < at[i - 1])))
-			return -EINVAL;
-		reduced += xdr_align_size(clen);
-		total += xdr_align_size(clen);
-	}
-	if (total > room)
-		return -E2BIG;
+	ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl, pos, 0);
+	if (ret)
+		return ret;
+	svc_rdma2_zero_pages(rqstp->rq_pages, clen,
+			     xdr_align_size(clen) - clen);
+	arg->head[0].iov_base = (void *)inl;
+	arg->head[0].iov_len = at;
+	arg->pages = rqstp->rq_pages;
+	arg->page_base = 0;
+	arg->page_len = xdr_align_size(clen);
+	arg->tail[0].iov_base = (void *)inl + at;
+	arg->tail[0].iov_len = hdr->rpc_len - at;
+	arg->len = hdr->rpc_len + arg->page_len;
+	arg->buflen = arg->len;
+	rd->rd_assembled = false;
+	*pages_used = DIV_ROUND_UP(arg->page_len, PAGE_SIZE);
+	return 0;
+}
 
-	if (hdr->htype == RPCRDMA2_HT_MSG && npos == 1) {
-		clen = rpcrdma2_read_chunk_length(cl, pos[0]);
-		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl,
-					   pos[0], 0);
-		if (ret)
-			return ret;
-		svc_rdma2_zero_pages(rqstp->rq_pages, clen,
-				     xdr_align_size(clen) - clen);
-		arg->head[0].iov_base = (void *)inl;
-		arg->head[0].iov_len = at[0];
-		arg->pages = rqstp->rq_pages;
-		arg->page_base = 0;
-		arg->page_len = xdr_align_size(clen);
-		arg->tail[0].iov_base = (void *)inl + at[0];
-		arg->tail[0].iov_len = hdr->rpc_len - at[0];
-		arg->len = hdr->rpc_len + arg->page_len;
-		arg->buflen = arg->len;
-		rd->rd_assembled = false;
-		*pages_used = DIV_ROUND_UP(arg->page_len, PAGE_SIZE);
-		return 0;
-	}
+/*
+ * The whole Call assembled in rq_pages: a Long Call's Position-Zero
+ * chunk, or a message with several Read chunks. The inline pieces are
+ * copied and each chunk is read in place at @at (its place in the
+ * inline message), followed by its XDR pad (RFC 8166 §3.4.5.2).
+ */
+static int svc_rdma2_layout_call(struct svc_rdma2_xprt *sx,
+				 struct svc_rqst *rqstp,
+				 struct svc_rdma2_recv_ctxt *ctxt,
+				 const u32 *pos, const u32 *at, u32 npos,
+				 u32 *pages_used)
+{
+	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
+	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	const u8 *inl = ctxt->rc_buf + hdr->hdr_len;
+	bool msg = hdr->htype == RPCRDMA2_HT_MSG;
+	struct xdr_buf *arg = &rqstp->rq_arg;
+	u32 i, done = 0, off = 0;
+	u64 clen;
+	int ret;
 
-	/*
-	 * NOMSG: the Position-Zero chunk is the message, and a Read chunk
-	 * at another Position would have to go inside data not yet read.
-	 * Linux and every known requester send a Long Call alone.
-	 */
-	if (hdr->htype == RPCRDMA2_HT_NOMSG && npos != 1)
-		return -EOPNOTSUPP;
 	for (i = 0; i < npos; i++) {
-		if (hdr->htype == RPCRDMA2_HT_MSG && at[i] > done) {
+		if (msg && at[i] > done) {
 			svc_rdma2_copy_to_pages(rqstp->rq_pages, off,
 						inl + done, at[i] - done);
 			off += at[i] - done;
@@ -462,7 +442,7 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 				     xdr_align_size(clen) - clen);
 		off += xdr_align_size(clen) - clen;
 	}
-	if (hdr->htype == RPCRDMA2_HT_MSG && hdr->rpc_len > done) {
+	if (msg && hdr->rpc_len > done) {
 		svc_rdma2_copy_to_pages(rqstp->rq_pages, off, inl + done,
 					hdr->rpc_len - done);
 		off += hdr->rpc_len - done;
@@ -479,6 +459,64 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	rd->rd_assembled = true;
 	*pages_used = DIV_ROUND_UP(off, PAGE_SIZE);
 	return 0;
+}
+
+/*
+ * Lay out the Call in rq_pages and build its Reads: one data item
+ * (svc_rdma2_layout_data_item()) or the whole Call
+ * (svc_rdma2_layout_call()).
+ *
+ * A Position is an offset in the unreduced Payload stream (§3.4.5), so
+ * the inline message resumes at a chunk's Position less the chunks
+ * before it, each counted with its XDR roundup whether the requester
+ * sent the pad in the chunk or not (both are allowed). Chunks that
+ * overlap, or resume past the end of the inline message, are refused.
+ */
+static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
+				  struct svc_rqst *rqstp,
+				  struct svc_rdma2_recv_ctxt *ctxt,
+				  u32 *pages_used)
+{
+	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
+	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	u32 pos[SVC_RDMA2_MAX_READ_CHUNKS];
+	/* where in the inline message each chunk goes back in */
+	u32 at[SVC_RDMA2_MAX_READ_CHUNKS];
+	/*
+	 * svc_alloc_arg() gave rq_pages sv_max_mesg plus two pages: the
+	 * two are left for the reply's head and tail.
+	 */
+	u64 room = rqstp->rq_server->sv_max_mesg;
+	u64 total = hdr->rpc_len, clen, reduced = 0;
+	u32 npos, i;
+
+	npos = svc_rdma2_positions(cl, pos, ARRAY_SIZE(pos));
+	for (i = 0; i < npos; i++) {
+		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
+		if (pos[i] < reduced)
+			return -EINVAL;
+		at[i] = pos[i] - reduced;
+		if (hdr->htype == RPCRDMA2_HT_MSG &&
+		    (at[i] > hdr->rpc_len || (i && at[i] < at[i - 1])))
+			return -EINVAL;
+		reduced += xdr_align_size(clen);
+		total += xdr_align_size(clen);
+	}
+	if (total > room)
+		return -E2BIG;
+
+	if (hdr->htype == RPCRDMA2_HT_MSG && npos == 1)
+		return svc_rdma2_layout_data_item(sx, rqstp, ctxt, pos[0],
+						  at[0], pages_used);
+	/*
+	 * NOMSG: the Position-Zero chunk is the message, and a Read chunk
+	 * at another Position would have to go inside data not yet read.
+	 * Linux and every known requester send a Long Call alone.
+	 */
+	if (hdr->htype == RPCRDMA2_HT_NOMSG && npos != 1)
+		return -EOPNOTSUPP;
+	return svc_rdma2_layout_call(sx, rqstp, ctxt, pos, at, npos,
+				     pages_used);
 }
 
 /* The pages under I/O belong to @rd now: svc_xprt_release() must not put them */

@@ -208,6 +208,107 @@ static inline const u8 *decode_segs(const u8 *p, u32 count,
 }
 
 /*
+ * A Write chunk or the Reply chunk (RFC 8166 §4.3.2, §4.3.3): a counted
+ * array of segments. *pp points at the count; @trailer bytes must follow
+ * the segments (the Write list's next discriminator). The count is
+ * checked against the bytes left before the limit, so a count no buffer
+ * could hold reads as truncation, as it is.
+ */
+static inline u32 decode_write_chunk(const u8 **pp, const u8 *end,
+				     u32 trailer, u32 max_segs,
+				     struct rpcrdma2_seg *seg, u32 inv,
+				     bool *match, u32 *countp)
+{
+	const u8 *p = *pp;
+	u32 count;
+
+	if (bytes_left(p, end) < XDR_WORD + trailer)
+		return RPCRDMA2_REASON_TRUNCATED;
+	count = xdr_get32(p);
+	p += XDR_WORD;
+	if (count > (bytes_left(p, end) - trailer) / RPCRDMA2_SEGMENT_SIZE)
+		return RPCRDMA2_REASON_TRUNCATED;
+	if (count > max_segs)
+		return RPCRDMA2_REASON_SEGMENTS;
+	*pp = decode_segs(p, count, seg, inv, match);
+	*countp = count;
+	return RPCRDMA2_REASON_NONE;
+}
+
+/*
+ * The Write list (RFC 8166 §4.3.2): a list of Write chunks, their
+ * segments from the start of &rpcrdma2_chunk_lists.segs. Returns the
+ * chunks in *@nwp and the segments in *@nsp.
+ */
+static u32 decode_write_list(const u8 **pp, const u8 *end,
+			     const struct rpcrdma2_limits *lim,
+			     struct rpcrdma2_chunk_lists *cl, u32 inv,
+			     bool *match, u32 *nwp, u32 *nsp)
+{
+	const u8 *p = *pp;
+	u32 nw = 0, ns = 0, reason, disc, count;
+
+	if (bytes_left(p, end) < XDR_WORD)
+		return RPCRDMA2_REASON_TRUNCATED;
+	disc = xdr_get32(p);
+	p += XDR_WORD;
+	while (disc) {
+		if (disc != 1)
+			return RPCRDMA2_REASON_BAD_BOOL;
+		if (nw == lim->max_write_chunks)
+			return RPCRDMA2_REASON_WRITE_CHUNKS;
+		/* nw < max_write_chunks <= writes_cap; ns + count fits too */
+		reason = decode_write_chunk(&p, end, XDR_WORD, lim->max_segs,
+					    cl->segs + ns, inv, match, &count);
+		if (reason)
+			return reason;
+		cl->writes[nw].first = ns;
+		cl->writes[nw].nsegs = count;
+		nw++;
+		ns += count;
+		disc = xdr_get32(p);
+		p += XDR_WORD;
+	}
+	*nwp = nw;
+	*nsp = ns;
+	*pp = p;
+	return RPCRDMA2_REASON_NONE;
+}
+
+/*
+ * The Reply chunk (RFC 8166 §4.3.3): an optional Write chunk, its
+ * segments after the Write list's @ns; *@nsp grows by their number.
+ */
+static u32 decode_reply_chunk(const u8 **pp, const u8 *end,
+			      const struct rpcrdma2_limits *lim,
+			      struct rpcrdma2_chunk_lists *cl, u32 inv,
+			      bool *match, u32 *nsp)
+{
+	const u8 *p = *pp;
+	u32 reason, disc, count;
+
+	if (bytes_left(p, end) < XDR_WORD)
+		return RPCRDMA2_REASON_TRUNCATED;
+	disc = xdr_get32(p);
+	p += XDR_WORD;
+	if (disc) {
+		if (disc != 1)
+			return RPCRDMA2_REASON_BAD_BOOL;
+		reason = decode_write_chunk(&p, end, 0, lim->max_segs,
+					    cl->segs + *nsp, inv, match,
+					    &count);
+		if (reason)
+			return reason;
+		cl->reply.first = *nsp;
+		cl->reply.nsegs = count;
+		cl->has_reply = true;
+		*nsp += count;
+	}
+	*pp = p;
+	return RPCRDMA2_REASON_NONE;
+}
+
+/*
  * rpcrdma2_chunk_lists minus rdma_inv_handle: the v1 rpc_rdma_header
  * (RFC 8166 §4.1.2) and the tail of v2 rpcrdma2_chunk_lists (draft v2
  * §3.3). *pp points at the Read list discriminator, already checked.
@@ -217,10 +318,9 @@ static u32 decode_chunk_lists(const u8 **pp, const u8 *end,
 			      const struct rpcrdma2_limits *lim,
 			      struct rpcrdma2_chunk_lists *cl, bool reply)
 {
-	struct rpcrdma2_seg *segs = cl->segs;
-	u32 nw = 0, ns = 0, reason, disc, count;
 	const u8 *p = *pp;
 	bool match = false;
+	u32 reason, nw, ns;
 	/*
 	 * draft v2 §3.3 defines rdma_inv_handle for Calls only: a reply's
 	 * value is not checked against its handles.
@@ -241,62 +341,14 @@ static u32 decode_chunk_lists(const u8 **pp, const u8 *end,
 	} else {
 		p += XDR_WORD;
 	}
-
-	/* Write list (RFC 8166 §4.3.2): a list of counted arrays */
-	if (bytes_left(p, end) < XDR_WORD)
-		return RPCRDMA2_REASON_TRUNCATED;
-	disc = xdr_get32(p);
-	p += XDR_WORD;
-	while (disc) {
-		if (disc != 1)
-			return RPCRDMA2_REASON_BAD_BOOL;
-		if (nw == lim->max_write_chunks)
-			return RPCRDMA2_REASON_WRITE_CHUNKS;
-		/* the count, its segments and the next discriminator */
-		if (bytes_left(p, end) < 2 * XDR_WORD)
-			return RPCRDMA2_REASON_TRUNCATED;
-		count = xdr_get32(p);
-		p += XDR_WORD;
-		if (count > (bytes_left(p, end) - XDR_WORD) /
-			    RPCRDMA2_SEGMENT_SIZE)
-			return RPCRDMA2_REASON_TRUNCATED;
-		if (count > lim->max_segs)
-			return RPCRDMA2_REASON_SEGMENTS;
-		/* nw < max_write_chunks <= writes_cap; ns + count fits too */
-		cl->writes[nw].first = ns;
-		cl->writes[nw].nsegs = count;
-		nw++;
-		p = decode_segs(p, count, segs + ns, inv, &match);
-		ns += count;
-		disc = xdr_get32(p);
-		p += XDR_WORD;
-	}
-
-	/* Reply chunk (RFC 8166 §4.3.3): an optional Write chunk */
-	if (bytes_left(p, end) < XDR_WORD)
-		return RPCRDMA2_REASON_TRUNCATED;
-	disc = xdr_get32(p);
-	p += XDR_WORD;
-	if (disc) {
-		if (disc != 1)
-			return RPCRDMA2_REASON_BAD_BOOL;
-		if (bytes_left(p, end) < XDR_WORD)
-			return RPCRDMA2_REASON_TRUNCATED;
-		count = xdr_get32(p);
-		p += XDR_WORD;
-		if (count > bytes_left(p, end) / RPCRDMA2_SEGMENT_SIZE)
-			return RPCRDMA2_REASON_TRUNCATED;
-		if (count > lim->max_segs)
-			return RPCRDMA2_REASON_SEGMENTS;
-		cl->reply.first = ns;
-		cl->reply.nsegs = count;
-		cl->has_reply = true;
-		p = decode_segs(p, count, segs + ns, inv, &match);
-		ns += count;
-	}
+	reason = decode_write_list(&p, end, lim, cl, inv, &match, &nw, &ns);
+	if (reason)
+		return reason;
+	reason = decode_reply_chunk(&p, end, lim, cl, inv, &match, &ns);
+	if (reason)
+		return reason;
 	cl->nr_writes = nw;
 	cl->nr_segs = ns;
-
 	/*
 	 * draft v2 §3.3: a non-zero rdma_inv_handle in a Call matches one
 	 * of the rdma_handle fields in that header (the caller passes 0

@@ -13,7 +13,9 @@
 #include <linux/tracepoint.h>
 #include <linux/socket.h>
 #include <rdma/ib_verbs.h>
+#include <rdma/ib_cm.h>
 #include <rdma/rdma_cm.h>
+#include <trace/misc/rdma.h>
 
 #include <rpcrdma2/trace_common.h>
 
@@ -79,8 +81,8 @@ TRACE_EVENT(svcrdma2_cm_event,
 		__entry->event = ev->event;
 		__entry->status = ev->status;
 	),
-	TP_printk("id=%p event=%d status=%d", __entry->id, __entry->event,
-		  __entry->status)
+	TP_printk("id=%p event=%s status=%d", __entry->id,
+		  rdma_show_cm_event(__entry->event), __entry->status)
 );
 
 TRACE_EVENT(svcrdma2_qp_event,
@@ -95,7 +97,7 @@ TRACE_EVENT(svcrdma2_qp_event,
 		__assign_str(addr);
 	),
 	TP_printk("addr=%s event=%s", __get_str(addr),
-		  ib_event_msg(__entry->event))
+		  rdma_show_ib_event(__entry->event))
 );
 
 TRACE_EVENT(svcrdma2_conn_request,

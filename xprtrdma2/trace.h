@@ -15,7 +15,9 @@
 #include <linux/socket.h>
 #include <linux/sunrpc/sched.h>
 #include <rdma/ib_verbs.h>
+#include <rdma/ib_cm.h>
 #include <rdma/rdma_cm.h>
+#include <trace/misc/rdma.h>
 
 #include <rpcrdma2/trace_common.h>
 
@@ -193,7 +195,7 @@ TRACE_EVENT(xprtrdma2_cm_event,
 		__entry->status = ev->status;
 	),
 	TP_printk("ep=%p event=%s status=%d", __entry->ep,
-		  rdma_event_msg(__entry->event), __entry->status)
+		  rdma_show_cm_event(__entry->event), __entry->status)
 );
 
 TRACE_EVENT(xprtrdma2_qp_event,
@@ -208,7 +210,7 @@ TRACE_EVENT(xprtrdma2_qp_event,
 		__entry->event = ev->event;
 	),
 	TP_printk("ep=%p event=%s", __entry->ep,
-		  ib_event_msg(__entry->event))
+		  rdma_show_ib_event(__entry->event))
 );
 
 DECLARE_EVENT_CLASS(xprtrdma2_ep_class,

@@ -52,10 +52,12 @@
 		__entry->byte_len = (wc)->status ? 0 : (wc)->byte_len;	\
 	} while (0)
 
-#define RPCRDMA2_WC_FORMAT	"status=%u vendor_err=%u byte_len=%u"
+/* the status by name: each trace.h includes <trace/misc/rdma.h> */
+#define RPCRDMA2_WC_FORMAT	"status=%s vendor_err=%u byte_len=%u"
 
 #define RPCRDMA2_WC_VARARGS						\
-	__entry->status, __entry->vendor_err, __entry->byte_len
+	rdma_show_wc_status(__entry->status), __entry->vendor_err,	\
+	__entry->byte_len
 
 /*
  * The fixed part of a decoded transport header (struct rpcrdma2_hdr):

@@ -227,7 +227,7 @@ grep -E 'xprtrdma2_(bc_|connect)' "$trace" | head -n 8
 # the RPC times out (timeo=600 here: 60 s, where a flush used to be taken
 # for teardown already under way). The reconnect is served as good.
 HOSTILE_TIMEO=600 hostile read-bad-rkey "$reply_ok" \
-	'xprtrdma2_wc_receive: .* status=5 '
+	'xprtrdma2_wc_receive: .* status=WR_FLUSH_ERR '
 t_check "read-bad-rkey: our responder refused the RDMA Read" \
 	grep -q 'RDMA Read of rkey 0x57a1e000 failed: remote access error' \
 		/tmp/listen.read-bad-rkey

@@ -183,10 +183,7 @@ vm_plan() {
 # 2) guests at a time; reports are printed in list order as the stages
 # finish. Two at a time took 27-29 min for the whole of make check on 2
 # cores against ~31 min one at a time (a KASAN guest keeps both cores busy
-# most of the time, so each stage runs 1.7-1.9x slower side by side). The
-# connection stalls once seen with two lanes were a QP failing with no CM
-# event, closed by nobody until an RPC timed out; both transports close
-# the connection on any failed completion.
+# most of the time, so each stage runs 1.7-1.9x slower side by side).
 vm_stages() {
 	local jobs=${RPCRDMA2_VM_JOBS:-2} dir=build/vm-stages t name next=0 i
 	local -a names=()
@@ -230,6 +227,8 @@ if [ "$what" = all ] || [ "$what" = static ]; then
 		static_build "$hdr" build/stock
 	stage "checkpatch --strict" checkpatch "$ksrc"
 	stage "kernel-doc -Wall" kerneldoc "$ksrc"
+	stage "Documentation (docutils, kernel-doc directives)" \
+		python3 scripts/check-docs.py "$ksrc"
 fi
 
 if [ "$what" = all ] || [ "$what" = userspace ]; then

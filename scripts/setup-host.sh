@@ -19,6 +19,8 @@ PKGS=(
 	libibverbs-dev librdmacm-dev
 	# Debian's stock headers build BTF for modules: pahole
 	dwarves
+	# scripts/check-docs.py parses Documentation/*.rst
+	python3-docutils
 )
 
 # The guest overlays the test kernel's modules onto the host's

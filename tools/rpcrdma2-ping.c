@@ -3240,9 +3240,9 @@ static char *fz_default_corpus(void)
 			return NULL;
 		*slash = '\0';
 	}
-	if (strlen(exe) + sizeof("/fuzz/corpus/fuzz_codec") > sizeof(exe))
+	if (strlen(exe) + sizeof("/tests/fuzz/corpus/fuzz_codec") > sizeof(exe))
 		return NULL;
-	strcat(exe, "/fuzz/corpus/fuzz_codec");
+	strcat(exe, "/tests/fuzz/corpus/fuzz_codec");
 	return strdup(exe);
 }
 

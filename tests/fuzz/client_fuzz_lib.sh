@@ -36,7 +36,7 @@ client_fuzz() {
 		log=/tmp/cfuzz.$name.$j
 		"$PING" --listen --port $((port + j)) --fuzz "${want[j]}" \
 			--seed $((seed + j)) \
-			--corpus "$RPCRDMA2_TOP/fuzz/corpus/fuzz_codec" > "$log" 2>&1 &
+			--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" > "$log" 2>&1 &
 		lpid[j]=$!
 	done
 	for ((j = 0; j < CFUZZ_JOBS; j++)); do

@@ -22,7 +22,7 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT"
 # about 80 messages a second on the debug kernel under TCG; room for 10
 FUZZ_SECS=$((count / 8 + 300))
 p_run "fuzz" -p "$NFS_V2_PORT" --fuzz "$count" --seed "$seed" \
-	--corpus "$RPCRDMA2_TOP/fuzz/corpus/fuzz_codec" "$GUEST_IP"
+	--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" "$GUEST_IP"
 p_expect "wire fuzz: $count messages, seed $seed: every answer as the codec says" 0 \
 	'^fuzz: 0 failures$' \
 	'^fuzz: final NULL call on a fresh connection: answered$'

@@ -954,7 +954,7 @@ fresh "after the fat replies"
 # ====================================================================
 FUZZ_SECS=240
 p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-4000}" --seed "${FUZZ_SEED:-20491}" \
-	--corpus "$RPCRDMA2_TOP/fuzz/corpus/fuzz_codec" "$GUEST_IP"
+	--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" "$GUEST_IP"
 p_expect "fuzz: every error reply as the codec says, no reply where none is due, no unexplained close" 0 \
 	'^fuzz: 0 failures$' \
 	'^fuzz: final NULL call on a fresh connection: answered$'

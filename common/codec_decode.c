@@ -2,8 +2,7 @@
 /*
  * RPC-over-RDMA Version 1 (RFC 8166) and Version 2
  * (draft-cel-nfsv4-rpcrdma-version-two-09) transport header decoder:
- * rpcrdma2_chunk_lists_init(), rpcrdma2_decode() and
- * rpcrdma2_read_chunk_length().
+ * rpcrdma2_chunk_lists_init() and rpcrdma2_decode().
  *
  * Every byte a peer sends passes through rpcrdma2_decode(), so it trusts
  * nothing: each length or count is checked against the bytes left, and
@@ -105,22 +104,44 @@ static inline const u8 *decode_seg(const u8 *p, struct rpcrdma2_seg *seg)
 	return p + RPCRDMA2_SEGMENT_SIZE;
 }
 
-/*
- * How many of the first @n Read segments have @position: zero for a new
- * Read chunk, else the segments its chunk already has. The decoder calls
- * it only when the Position changes, and @n < reads_cap, so a Read list
- * costs at most reads_cap^2 / 2 compares. Out of line: inlined, its loop
- * costs registers in rpcrdma2_decode() even for headers without a Read
- * list (make bench-codec).
- */
-static noinline u32 read_position_segs(const struct rpcrdma2_read_seg *reads,
-				       u32 n, u32 position)
+/* Whether any of the first @n Read segments has @position */
+static bool reads_have_position(const struct rpcrdma2_read_seg *reads,
+				u32 n, u32 position)
 {
-	u32 i, count = 0;
+	u32 i;
 
 	for (i = 0; i < n; i++)
-		count += reads[i].position == position;
-	return count;
+		if (reads[i].position == position)
+			return true;
+	return false;
+}
+
+/*
+ * Where the Read chunk at @position is among the @nr chunks so far,
+ * which are in ascending Position order: its index if it is there, else
+ * the index a new chunk takes. @nr <= max_read_chunks, a handful.
+ */
+static u32 read_chunk_slot(const struct rpcrdma2_read_chunk *rc, u32 nr,
+			   u32 position)
+{
+	u32 k;
+
+	for (k = 0; k < nr && rc[k].position < position; k++)
+		;
+	return k;
+}
+
+/*
+ * Make room at @at in the first @n Read segments, for a segment of the
+ * chunk before @k (rare: one Position's segments apart in the list).
+ */
+static void read_segs_open(struct rpcrdma2_chunk_lists *cl, u32 n, u32 at,
+			   u32 k, u32 nr)
+{
+	memmove(&cl->reads[at + 1], &cl->reads[at],
+		(n - at) * sizeof(cl->reads[0]));
+	for (; k < nr; k++)
+		cl->read_chunks[k].first++;
 }
 
 /*
@@ -133,19 +154,23 @@ static noinline u32 read_position_segs(const struct rpcrdma2_read_seg *reads,
  * chunks"; §3.4.5: a chunk's segments are concatenated "in list order".
  * Neither asks for a chunk's segments to be adjacent in the list, so a
  * Position may come back after another one (the Linux server groups them
- * the same way, svc_rdma_pcl.c). @reads keeps wire order; a chunk is
- * every entry with its Position. The chunk limit counts distinct
- * Positions, the segment limit every segment of one Position.
+ * the same way, svc_rdma_pcl.c). The decoder groups them: @cl->reads
+ * holds each chunk's segments together, in list order, the chunks in
+ * ascending Position order as @cl->read_chunks indexes them. A list
+ * whose chunks are apart and in order costs nothing more; a Position
+ * that comes back moves the segments after its chunk up by one. The
+ * chunk limit counts distinct Positions, the segment limit every
+ * segment of one Position.
  */
 static u32 decode_read_list(const u8 **pp, const u8 *end,
 			    const struct rpcrdma2_limits *lim,
 			    struct rpcrdma2_chunk_lists *cl, u32 inv,
 			    bool *match)
 {
-	struct rpcrdma2_read_seg *reads = cl->reads;
+	struct rpcrdma2_read_chunk *rc = cl->read_chunks, *ch = NULL;
 	const u8 *p = *pp;
 	u32 disc = xdr_get32(p);
-	u32 n = 0, chunks = 0, segs = 0, position, prev = 0;
+	u32 n = 0, nr = 0, k = 0, at, position;
 	bool m = false;
 
 	p += XDR_WORD;
@@ -155,34 +180,45 @@ static u32 decode_read_list(const u8 **pp, const u8 *end,
 		if (bytes_left(p, end) < RPCRDMA2_READ_SEGMENT_SIZE + XDR_WORD)
 			return RPCRDMA2_REASON_TRUNCATED;
 		position = xdr_get32(p);
-		/* a run of one Position keeps counting in @segs */
-		if (!n || position != prev) {
-			segs = read_position_segs(reads, n, position);
-			if (!segs) {
+		/* a run of one Position stays with its chunk */
+		if (!ch || position != ch->position) {
+			k = read_chunk_slot(rc, nr, position);
+			if (k == nr || rc[k].position != position) {
 				/* §3.4.5: a Position MUST be a multiple of 4 */
 				if (position & 3)
 					return RPCRDMA2_REASON_POSITION;
-				if (++chunks > lim->max_read_chunks)
+				if (nr == lim->max_read_chunks)
 					return RPCRDMA2_REASON_READ_CHUNKS;
+				memmove(&rc[k + 1], &rc[k],
+					(nr - k) * sizeof(rc[0]));
+				rc[k].position = position;
+				rc[k].first = k < nr ? rc[k + 1].first : n;
+				rc[k].nsegs = 0;
+				rc[k].length = 0;
+				nr++;
 			}
-			prev = position;
+			ch = &rc[k];
 		}
-		if (++segs > lim->max_segs)
+		if (++ch->nsegs > lim->max_segs)
 			return RPCRDMA2_REASON_SEGMENTS;
 		/*
 		 * The n + 1 segments so far, this one included, lie in at
 		 * most max_read_chunks Positions of at most max_segs each:
 		 * n < max_read_chunks * max_segs <= reads_cap.
 		 */
-		reads[n].position = position;
-		p = decode_seg(p + XDR_WORD, &reads[n].seg);
-		m |= reads[n].seg.handle == inv;
+		at = ch->first + ch->nsegs - 1;
+		if (at < n)
+			read_segs_open(cl, n, at, k + 1, nr);
+		cl->reads[at].position = position;
+		p = decode_seg(p + XDR_WORD, &cl->reads[at].seg);
+		ch->length += cl->reads[at].seg.length;
+		m |= cl->reads[at].seg.handle == inv;
 		n++;
 		disc = xdr_get32(p);
 		p += XDR_WORD;
 	}
 	cl->nr_reads = n;
-	cl->nr_read_chunks = chunks;
+	cl->nr_read_chunks = nr;
 	*match = m;
 	*pp = p;
 	return RPCRDMA2_REASON_NONE;
@@ -559,7 +595,7 @@ static int decode_connprop(const u8 *buf, const u8 *p, const u8 *end,
 bool rpcrdma2_nomsg_has_payload(const struct rpcrdma2_hdr *hdr)
 {
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
-	bool pz = read_position_segs(cl->reads, cl->nr_reads, 0) != 0;
+	bool pz = reads_have_position(cl->reads, cl->nr_reads, 0);
 
 	if (hdr->vers != RPCRDMA2_VERS_2)
 		return pz || cl->has_reply;
@@ -783,6 +819,8 @@ static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
  * @lim: how many chunks and segments the decoder is to accept
  * @reads: Read segment array
  * @reads_cap: its length
+ * @read_chunks: Read chunk index array
+ * @read_chunks_cap: its length
  * @writes: Write chunk array
  * @writes_cap: its length
  * @segs: Write and Reply chunk segment array
@@ -801,12 +839,16 @@ static int decode_v2(const u8 *buf, const u8 *p, const u8 *end,
 int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 			      const struct rpcrdma2_limits *lim,
 			      struct rpcrdma2_read_seg *reads, u32 reads_cap,
+			      struct rpcrdma2_read_chunk *read_chunks,
+			      u32 read_chunks_cap,
 			      struct rpcrdma2_chunk *writes, u32 writes_cap,
 			      struct rpcrdma2_seg *segs, u32 segs_cap)
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->reads = reads;
 	cl->reads_cap = reads_cap;
+	cl->read_chunks = read_chunks;
+	cl->read_chunks_cap = read_chunks_cap;
 	cl->writes = writes;
 	cl->writes_cap = writes_cap;
 	cl->segs = segs;
@@ -814,6 +856,7 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 	cl->lim.vers_low = RPCRDMA2_VERS_MIN;
 	cl->lim.vers_high = RPCRDMA2_VERS_MAX;
 	if (reads_cap < rpcrdma2_reads_needed(lim) ||
+	    read_chunks_cap < lim->max_read_chunks ||
 	    writes_cap < lim->max_write_chunks ||
 	    segs_cap < rpcrdma2_segs_needed(lim))
 		return -EINVAL;
@@ -830,34 +873,6 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_chunk_lists_init);
-
-/**
- * rpcrdma2_read_chunk_length - total length of one Read chunk
- * @cl: chunk lists filled in by rpcrdma2_decode()
- * @position: the Read chunk's Position
- *
- * A Read chunk is every Read segment with one Position, wherever it sits
- * in the list (RFC 8166 §3.4.5, §4.3.1); its length is the sum of their
- * lengths. The sum is 64 bits wide: at most 2^32 - 1 segments of at most
- * 2^32 - 1 bytes, it cannot wrap.
- *
- * Context: any.
- *
- * Return: the bytes the Read chunk at @position holds; zero if the list
- * has no segment at @position, or only empty ones.
- */
-u64 rpcrdma2_read_chunk_length(const struct rpcrdma2_chunk_lists *cl,
-			       u32 position)
-{
-	u64 len = 0;
-	u32 i;
-
-	for (i = 0; i < cl->nr_reads; i++)
-		if (cl->reads[i].position == position)
-			len += cl->reads[i].seg.length;
-	return len;
-}
-EXPORT_SYMBOL_GPL(rpcrdma2_read_chunk_length);
 
 /* rdma_vers is outside the range the caller's limits accept */
 static int decode_bad_vers(size_t len, const struct rpcrdma2_hdr *hdr,

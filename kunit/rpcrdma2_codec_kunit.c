@@ -13,6 +13,7 @@
 
 struct cvk {
 	struct rpcrdma2_read_seg reads[CV_READS_CAP];
+	struct rpcrdma2_read_chunk read_chunks[CV_READ_CHUNKS_CAP];
 	struct rpcrdma2_chunk writes[CV_WRITES_CAP];
 	struct rpcrdma2_seg segs[CV_SEGS_CAP];
 	struct rpcrdma2_hdr hdr;
@@ -28,6 +29,8 @@ static struct cvk *cvk_alloc(struct kunit *test,
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c);
 	KUNIT_ASSERT_EQ(test, rpcrdma2_chunk_lists_init(&c->hdr.cl, lim,
 							c->reads, CV_READS_CAP,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
 							c->writes,
 							CV_WRITES_CAP, c->segs,
 							CV_SEGS_CAP), 0);
@@ -304,18 +307,19 @@ static void codec_encode_refuses(struct kunit *test)
 			-EINVAL);
 }
 
-/* A Read chunk's length sums every segment with its position */
+/* A decoded Read chunk's length sums every segment with its position */
 static void codec_read_chunk_length(struct kunit *test)
 {
 	const struct cv_read_len *r = test->param_value;
 	struct cvk *c = cvk_alloc(test, &cv_lim_default);
-	u64 len;
+	u8 *in = cvk_buf(test);
 
-	cv_fill(r->exp, &c->hdr);
+	cv_bytes(r->words, r->nwords, in);
+	KUNIT_ASSERT_EQ(test, rpcrdma2_decode(in, r->nwords * 4, &c->hdr,
+					      &c->rej), 0);
 
-	len = rpcrdma2_read_chunk_length(&c->hdr.cl, r->position);
-
-	KUNIT_EXPECT_EQ(test, len, r->length);
+	KUNIT_EXPECT_EQ(test, cv_read_chunk_length(&c->hdr.cl, r->position),
+			r->length);
 }
 
 /* Arrays smaller than the limits allow are refused once, at init */
@@ -325,21 +329,40 @@ static void codec_init_caps(struct kunit *test)
 	struct rpcrdma2_chunk_lists *cl = &c->hdr.cl;
 
 	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_default,
-							c->reads, 31, c->writes,
-							4, c->segs, 40),
+							c->reads, 31,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
+							c->writes, 4, c->segs,
+							40),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, cl->lim.max_segs, 0U);
 	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_default,
-							c->reads, 32, c->writes,
-							3, c->segs, 40),
+							c->reads, 32,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
+							c->writes, 3, c->segs,
+							40),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_default,
-							c->reads, 32, c->writes,
-							4, c->segs, 39),
+							c->reads, 32,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
+							c->writes, 4, c->segs,
+							39),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_default,
-							c->reads, 32, c->writes,
-							4, c->segs, 40), 0);
+							c->reads, 32,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP - 1,
+							c->writes, 4, c->segs,
+							40),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_default,
+							c->reads, 32,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
+							c->writes, 4, c->segs,
+							40), 0);
 	KUNIT_EXPECT_EQ(test, cl->lim.max_segs, cv_lim_default.max_segs);
 }
 
@@ -357,6 +380,8 @@ static void codec_init_vers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cl->lim.vers_high, 2U);
 	KUNIT_EXPECT_EQ(test, rpcrdma2_chunk_lists_init(cl, &cv_lim_v2_only,
 							c->reads, CV_READS_CAP,
+							c->read_chunks,
+							CV_READ_CHUNKS_CAP,
 							c->writes,
 							CV_WRITES_CAP, c->segs,
 							CV_SEGS_CAP), 0);
@@ -369,6 +394,8 @@ static void codec_init_vers(struct kunit *test)
 				    rpcrdma2_chunk_lists_init(cl, &lim,
 							      c->reads,
 							      CV_READS_CAP,
+							      c->read_chunks,
+							      CV_READ_CHUNKS_CAP,
 							      c->writes,
 							      CV_WRITES_CAP,
 							      c->segs,

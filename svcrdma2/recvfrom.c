@@ -392,17 +392,16 @@ static bool svc_rdma2_is_reply(const struct svc_rdma2_recv_ctxt *ctxt)
 {
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
 	const __be32 *p;
-	u32 i;
 
 	if (hdr->vers == RPCRDMA2_VERS_2)
 		return hdr->flags & RPCRDMA2_F_RESPONSE;
-	if (hdr->htype == RPCRDMA2_V1_RDMA_NOMSG) {
-		/* a v1 Long Call has a Position-Zero Read chunk (§3.5.3) */
-		for (i = 0; i < hdr->cl.nr_reads; i++)
-			if (!hdr->cl.reads[i].position)
-				return false;
-		return true;
-	}
+	/*
+	 * A v1 Long Call has a Position-Zero Read chunk (§3.5.3), the
+	 * first in the decoder's ascending order.
+	 */
+	if (hdr->htype == RPCRDMA2_V1_RDMA_NOMSG)
+		return !hdr->cl.nr_read_chunks ||
+		       hdr->cl.read_chunks[0].position;
 	if (hdr->rpc_len < 8)
 		return false;
 	p = ctxt->rc_buf + hdr->hdr_len;
@@ -440,7 +439,7 @@ static bool svc_rdma2_refuse_ddp(const struct svc_rdma2_xprt *sx,
 				 struct rpcrdma2_reject *rej)
 {
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
-	u32 i;
+	u32 nr = cl->nr_read_chunks;
 
 	if (sx->sx_ddp || hdr->vers != RPCRDMA2_VERS_2)
 		return false;
@@ -450,12 +449,11 @@ static bool svc_rdma2_refuse_ddp(const struct svc_rdma2_xprt *sx,
 		rej->reply.code = RPCRDMA2_ERR_REPLY_RESOURCE;
 		return true;
 	}
-	for (i = 0; i < cl->nr_reads; i++) {
-		if (cl->reads[i].position) {
-			rej->reason = RPCRDMA2_REASON_READ_CHUNKS;
-			rej->reply.code = RPCRDMA2_ERR_READ_CHUNKS;
-			return true;
-		}
+	/* a chunk other than Position Zero is last in ascending order */
+	if (nr && cl->read_chunks[nr - 1].position) {
+		rej->reason = RPCRDMA2_REASON_READ_CHUNKS;
+		rej->reply.code = RPCRDMA2_ERR_READ_CHUNKS;
+		return true;
 	}
 	return false;
 }
@@ -473,6 +471,8 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 	ret = rpcrdma2_chunk_lists_init(&hdr->cl, &lim,
 					ctxt->rc_reads,
 					rpcrdma2_reads_needed(&lim),
+					ctxt->rc_read_chunks,
+					ARRAY_SIZE(ctxt->rc_read_chunks),
 					ctxt->rc_writes, lim.max_write_chunks,
 					ctxt->rc_segs,
 					rpcrdma2_segs_needed(&lim));

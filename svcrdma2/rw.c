@@ -289,20 +289,19 @@ static int svc_rdma2_read_seg(struct svc_rdma2_xprt *sx,
 	return 0;
 }
 
-/* Build the Reads of every segment at @position, in list order, to @offset */
+/* Build the Reads of Read chunk @ch's segments, in list order, to @offset */
 static int svc_rdma2_read_chunk(struct svc_rdma2_xprt *sx,
 				struct svc_rdma2_read_ctxt *rd,
 				struct page **pages,
 				const struct rpcrdma2_chunk_lists *cl,
-				u32 position, u32 offset)
+				const struct rpcrdma2_read_chunk *ch, u32 offset)
 {
+	const struct rpcrdma2_read_seg *rs = &cl->reads[ch->first];
 	u32 i;
 	int ret;
 
-	for (i = 0; i < cl->nr_reads; i++) {
-		const struct rpcrdma2_read_seg *rs = &cl->reads[i];
-
-		if (rs->position != position || !rs->seg.length)
+	for (i = 0; i < ch->nsegs; i++, rs++) {
+		if (!rs->seg.length)
 			continue;
 		ret = svc_rdma2_read_seg(sx, rd, pages, offset, &rs->seg);
 		if (ret)
@@ -342,29 +341,6 @@ static void svc_rdma2_zero_pages(struct page **pages, u32 offset, u32 len)
 	}
 }
 
-/* Distinct Read positions in ascending order; returns how many */
-static u32 svc_rdma2_positions(const struct rpcrdma2_chunk_lists *cl,
-			       u32 *pos, u32 max)
-{
-	u32 i, j, k, n = 0;
-
-	for (i = 0; i < cl->nr_reads; i++) {
-		u32 p = cl->reads[i].position;
-
-		for (j = 0; j < n && pos[j] < p; j++)
-			;
-		if (j < n && pos[j] == p)
-			continue;
-		if (n == max)
-			return n;
-		for (k = n; k > j; k--)
-			pos[k] = pos[k - 1];
-		pos[j] = p;
-		n++;
-	}
-	return n;
-}
-
 /*
  * One data item (RDMA_MSG / RDMA2_MSG with one Read chunk): the inline
  * parts stay in the Receive buffer as head and tail, and the chunk lands
@@ -374,17 +350,18 @@ static u32 svc_rdma2_positions(const struct rpcrdma2_chunk_lists *cl,
 static int svc_rdma2_layout_data_item(struct svc_rdma2_xprt *sx,
 				      struct svc_rqst *rqstp,
 				      struct svc_rdma2_recv_ctxt *ctxt,
-				      u32 pos, u32 at, u32 *pages_used)
+				      u32 at, u32 *pages_used)
 {
 	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	const struct rpcrdma2_read_chunk *ch = &cl->read_chunks[0];
 	const u8 *inl = ctxt->rc_buf + hdr->hdr_len;
 	struct xdr_buf *arg = &rqstp->rq_arg;
-	u64 clen = rpcrdma2_read_chunk_length(cl, pos);
+	u64 clen = ch->length;
 	int ret;
 
-	ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl, pos, 0);
+	ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl, ch, 0);
 	if (ret)
 		return ret;
 	svc_rdma2_zero_pages(rqstp->rq_pages, clen,
@@ -412,8 +389,7 @@ static int svc_rdma2_layout_data_item(struct svc_rdma2_xprt *sx,
 static int svc_rdma2_layout_call(struct svc_rdma2_xprt *sx,
 				 struct svc_rqst *rqstp,
 				 struct svc_rdma2_recv_ctxt *ctxt,
-				 const u32 *pos, const u32 *at, u32 npos,
-				 u32 *pages_used)
+				 const u32 *at, u32 *pages_used)
 {
 	struct svc_rdma2_read_ctxt *rd = &ctxt->rc_read;
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
@@ -425,16 +401,18 @@ static int svc_rdma2_layout_call(struct svc_rdma2_xprt *sx,
 	u64 clen;
 	int ret;
 
-	for (i = 0; i < npos; i++) {
+	for (i = 0; i < cl->nr_read_chunks; i++) {
+		const struct rpcrdma2_read_chunk *ch = &cl->read_chunks[i];
+
 		if (msg && at[i] > done) {
 			svc_rdma2_copy_to_pages(rqstp->rq_pages, off,
 						inl + done, at[i] - done);
 			off += at[i] - done;
 			done = at[i];
 		}
-		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
-		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl,
-					   pos[i], off);
+		clen = ch->length;
+		ret = svc_rdma2_read_chunk(sx, rd, rqstp->rq_pages, cl, ch,
+					   off);
 		if (ret)
 			return ret;
 		off += clen;
@@ -479,7 +457,7 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 {
 	const struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
-	u32 pos[SVC_RDMA2_MAX_READ_CHUNKS];
+	const struct rpcrdma2_read_chunk *ch = cl->read_chunks;
 	/* where in the inline message each chunk goes back in */
 	u32 at[SVC_RDMA2_MAX_READ_CHUNKS];
 	/*
@@ -488,14 +466,14 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	 */
 	u64 room = rqstp->rq_server->sv_max_mesg;
 	u64 total = hdr->rpc_len, clen, reduced = 0;
-	u32 npos, i;
+	u32 nr = cl->nr_read_chunks, i;
 
-	npos = svc_rdma2_positions(cl, pos, ARRAY_SIZE(pos));
-	for (i = 0; i < npos; i++) {
-		clen = rpcrdma2_read_chunk_length(cl, pos[i]);
-		if (pos[i] < reduced)
+	/* the decoder indexes the chunks in ascending Position order */
+	for (i = 0; i < nr; i++) {
+		clen = ch[i].length;
+		if (ch[i].position < reduced)
 			return -EINVAL;
-		at[i] = pos[i] - reduced;
+		at[i] = ch[i].position - reduced;
 		if (hdr->htype == RPCRDMA2_HT_MSG &&
 		    (at[i] > hdr->rpc_len || (i && at[i] < at[i - 1])))
 			return -EINVAL;
@@ -505,18 +483,17 @@ static int svc_rdma2_layout_reads(struct svc_rdma2_xprt *sx,
 	if (total > room)
 		return -E2BIG;
 
-	if (hdr->htype == RPCRDMA2_HT_MSG && npos == 1)
-		return svc_rdma2_layout_data_item(sx, rqstp, ctxt, pos[0],
-						  at[0], pages_used);
+	if (hdr->htype == RPCRDMA2_HT_MSG && nr == 1)
+		return svc_rdma2_layout_data_item(sx, rqstp, ctxt, at[0],
+						  pages_used);
 	/*
 	 * NOMSG: the Position-Zero chunk is the message, and a Read chunk
 	 * at another Position would have to go inside data not yet read.
 	 * Linux and every known requester send a Long Call alone.
 	 */
-	if (hdr->htype == RPCRDMA2_HT_NOMSG && npos != 1)
+	if (hdr->htype == RPCRDMA2_HT_NOMSG && nr != 1)
 		return -EOPNOTSUPP;
-	return svc_rdma2_layout_call(sx, rqstp, ctxt, pos, at, npos,
-				     pages_used);
+	return svc_rdma2_layout_call(sx, rqstp, ctxt, at, pages_used);
 }
 
 /* The pages under I/O belong to @rd now: svc_xprt_release() must not put them */

@@ -22,6 +22,17 @@
 #include <rpcrdma2/cm_pdata.h>
 #include <rpcrdma2/codec.h>
 
+/* Defaults and bounds of the module parameters (transport.c) */
+#define SVC_RDMA2_DEF_REQUESTS		64
+#define SVC_RDMA2_MIN_REQUESTS		4
+#define SVC_RDMA2_MAX_REQUESTS		1024
+#define SVC_RDMA2_MIN_BUF		RPCRDMA2_V2_DEF_INLINE
+#define SVC_RDMA2_MAX_BUF		(64 * 1024)
+#define SVC_RDMA2_DEF_SEGS		32
+#define SVC_RDMA2_MAX_SEGS		256
+#define SVC_RDMA2_MAX_READ_CHUNKS	4
+#define SVC_RDMA2_MAX_WRITE_CHUNKS	4
+
 /* Counters: one set per connection and one global set (transport.c) */
 enum svc_rdma2_counter {
 	SVC_RDMA2_MSGS_V1,		/* valid calls received in v1 */
@@ -234,6 +245,7 @@ struct svc_rdma2_read_ctxt {
  * @rc_write_short: a result did not fit its Write chunk (index is 1-based)
  * @rc_write_short_len: bytes that result needed
  * @rc_reads: Read segment array for @rc_hdr
+ * @rc_read_chunks: Read chunk index for @rc_hdr
  * @rc_writes: Write chunk array for @rc_hdr
  * @rc_segs: Write/Reply segment array for @rc_hdr
  * @rc_out_segs: the same segments with the lengths the reply reports
@@ -255,6 +267,7 @@ struct svc_rdma2_recv_ctxt {
 	u32				rc_write_short;
 	u32				rc_write_short_len;
 	struct rpcrdma2_read_seg	*rc_reads;
+	struct rpcrdma2_read_chunk	rc_read_chunks[SVC_RDMA2_MAX_READ_CHUNKS];
 	struct rpcrdma2_chunk		*rc_writes;
 	struct rpcrdma2_seg		*rc_segs;
 	struct rpcrdma2_seg		*rc_out_segs;
@@ -335,16 +348,6 @@ struct svc_rdma2_cursor {
  */
 #define SVC_RDMA2_BC_REQS		8
 
-/* Defaults and bounds of the module parameters (transport.c) */
-#define SVC_RDMA2_DEF_REQUESTS		64
-#define SVC_RDMA2_MIN_REQUESTS		4
-#define SVC_RDMA2_MAX_REQUESTS		1024
-#define SVC_RDMA2_MIN_BUF		RPCRDMA2_V2_DEF_INLINE
-#define SVC_RDMA2_MAX_BUF		(64 * 1024)
-#define SVC_RDMA2_DEF_SEGS		32
-#define SVC_RDMA2_MAX_SEGS		256
-#define SVC_RDMA2_MAX_READ_CHUNKS	4
-#define SVC_RDMA2_MAX_WRITE_CHUNKS	4
 /* Receives beyond the credit grant, so a grant never exceeds what is posted */
 #define SVC_RDMA2_EXTRA_RECVS		4
 /*

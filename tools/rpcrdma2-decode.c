@@ -120,17 +120,26 @@ static void print_chunk(const char *name, const struct rpcrdma2_chunk_lists *cl,
 static void print_lists(const struct rpcrdma2_hdr *hdr)
 {
 	const struct rpcrdma2_chunk_lists *cl = &hdr->cl;
+	const struct rpcrdma2_read_chunk *rc;
 	char name[32];
-	u32 i;
+	u32 i, j;
 
 	if (hdr->vers == RPCRDMA2_VERS_2)
 		printf("inv_handle: 0x%08x\n", cl->inv_handle);
 	printf("read_chunks: %u\n", cl->nr_read_chunks);
 	printf("read_segments: %u\n", cl->nr_reads);
-	for (i = 0; i < cl->nr_reads; i++) {
-		snprintf(name, sizeof(name), "read[%u]", i);
-		printf("%s: position %u\n", name, cl->reads[i].position);
-		print_seg(name, &cl->reads[i].seg);
+	/* by chunk, as the decoder groups them: ascending Position */
+	for (i = 0; i < cl->nr_read_chunks; i++) {
+		rc = &cl->read_chunks[i];
+		printf("read_chunk[%u]: position %u segments %u length %llu\n",
+		       i, rc->position, rc->nsegs,
+		       (unsigned long long)rc->length);
+		for (j = rc->first; j < rc->first + rc->nsegs; j++) {
+			snprintf(name, sizeof(name), "read[%u]", j);
+			printf("%s: position %u\n", name,
+			       cl->reads[j].position);
+			print_seg(name, &cl->reads[j].seg);
+		}
 	}
 	printf("write_chunks: %u\n", cl->nr_writes);
 	for (i = 0; i < cl->nr_writes; i++) {
@@ -177,6 +186,7 @@ static int decode_header(const u8 *buf, size_t len,
 			 const struct rpcrdma2_limits *lim)
 {
 	static struct rpcrdma2_read_seg reads[DEF_SEGS * 64];
+	static struct rpcrdma2_read_chunk read_chunks[16];
 	static struct rpcrdma2_chunk writes[64];
 	static struct rpcrdma2_seg segs[DEF_SEGS * 64];
 	struct rpcrdma2_reject rej;
@@ -184,6 +194,7 @@ static int decode_header(const u8 *buf, size_t len,
 	int rc;
 
 	if (rpcrdma2_chunk_lists_init(&hdr.cl, lim, reads, ARRAY_SIZE(reads),
+				      read_chunks, ARRAY_SIZE(read_chunks),
 				      writes, ARRAY_SIZE(writes), segs,
 				      ARRAY_SIZE(segs))) {
 		fprintf(stderr, "rpcrdma2-decode: limits too large\n");

@@ -132,6 +132,7 @@ struct lfz {
 	/* decoder state */
 	struct rpcrdma2_hdr hdr;
 	struct rpcrdma2_read_seg reads[LFZ_CHUNKS * LFZ_SEGS];
+	struct rpcrdma2_read_chunk read_chunks[LFZ_CHUNKS];
 	struct rpcrdma2_chunk writes[LFZ_CHUNKS];
 	struct rpcrdma2_seg segs[(LFZ_CHUNKS + 1) * LFZ_SEGS];
 	struct rpcrdma2_chunk out_writes[LFZ_CHUNKS];
@@ -530,7 +531,7 @@ static void lfz_reply_hdr(struct lfz *l, struct rpcrdma2_hdr *h, u32 htype)
 	};
 
 	memset(h, 0, sizeof(*h));
-	rpcrdma2_chunk_lists_init(&h->cl, &lim, NULL, 0, l->out_writes,
+	rpcrdma2_chunk_lists_init(&h->cl, &lim, NULL, 0, NULL, 0, l->out_writes,
 				  ARRAY_SIZE(l->out_writes), l->out_segs,
 				  ARRAY_SIZE(l->out_segs));
 	h->xid = lfz_xid(l);
@@ -749,6 +750,7 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 	if (!lfz_below(l, 2))
 		return len;
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
+				  l->read_chunks, ARRAY_SIZE(l->read_chunks),
 				  l->writes, ARRAY_SIZE(l->writes), l->segs,
 				  ARRAY_SIZE(l->segs));
 	if (rpcrdma2_decode(m, len, h, &rej))
@@ -979,7 +981,7 @@ static int lfz_closer(struct lfz *l)
 		rpcrdma2_chunk_lists_init(&h.cl, &(struct rpcrdma2_limits){
 						  .max_write_chunks = 1,
 						  .max_segs = LFZ_SEGS },
-					  NULL, 0, l->out_writes, 1,
+					  NULL, 0, NULL, 0, l->out_writes, 1,
 					  l->out_segs, LFZ_SEGS);
 		for (i = 0; i < c->nr_write; i++) {
 			h.cl.segs[i] = c->write[i];
@@ -1139,6 +1141,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 	if (l->opts->verbose)
 		print_hex("received", m, len);
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
+				  l->read_chunks, ARRAY_SIZE(l->read_chunks),
 				  l->writes, ARRAY_SIZE(l->writes), l->segs,
 				  ARRAY_SIZE(l->segs));
 	if (rpcrdma2_decode(m, len, h, &rej)) {

@@ -240,6 +240,7 @@ struct lsn {
 	/* what we sent, as a requester decodes it */
 	struct rpcrdma2_hdr chk;
 	struct rpcrdma2_read_seg chk_reads[LIM_CHUNKS * LIM_SEGS];
+	struct rpcrdma2_read_chunk chk_read_chunks[LIM_CHUNKS];
 	struct rpcrdma2_chunk chk_writes[LIM_CHUNKS];
 	struct rpcrdma2_seg chk_segs[(LIM_CHUNKS + 1) * LIM_SEGS];
 };
@@ -563,9 +564,9 @@ static void lsn_reply_hdr(struct lsn *l, const struct rpcrdma2_hdr *call,
 	u32 i, nsegs = in->has_reply ? in->reply.first : in->nr_segs;
 
 	memset(out, 0, sizeof(*out));
-	rpcrdma2_chunk_lists_init(&out->cl, &lim, NULL, 0, l->out_writes,
-				  ARRAY_SIZE(l->out_writes), l->out_segs,
-				  ARRAY_SIZE(l->out_segs));
+	rpcrdma2_chunk_lists_init(&out->cl, &lim, NULL, 0, NULL, 0,
+				  l->out_writes, ARRAY_SIZE(l->out_writes),
+				  l->out_segs, ARRAY_SIZE(l->out_segs));
 	out->xid = call->xid;
 	out->vers = call->vers;
 	out->credits = l->grant;
@@ -896,6 +897,7 @@ static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid,
 	};
 	struct rpcrdma2_seg ws = { LSN_FOREIGN_HANDLE, 4096, 0x2000 };
 	struct rpcrdma2_chunk wch = { .first = 0, .nsegs = 1 };
+	struct rpcrdma2_read_chunk rch;
 	u8 rpc[RPC_NULL_CALL_SIZE], *r = rpc;
 	u32 rlen = RPC_NULL_CALL_SIZE;
 	struct ping *p = &l->c;
@@ -905,7 +907,7 @@ static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid,
 	u8 *buf;
 
 	memset(&h, 0, sizeof(h));
-	rpcrdma2_chunk_lists_init(&h.cl, &lim, &rs, 1, &wch, 1, &ws, 1);
+	rpcrdma2_chunk_lists_init(&h.cl, &lim, &rs, 1, &rch, 1, &wch, 1, &ws, 1);
 	h.xid = xid;
 	h.vers = i == LSN_BC_VERS ? lsn_other_vers(vers) : vers;
 	h.credits = l->grant;
@@ -1156,9 +1158,9 @@ static int lsn_limits(struct lsn *l)
 		lim.vers_low = RPCRDMA2_VERS_1;
 		lim.vers_high = RPCRDMA2_VERS_1;
 	}
-	return rpcrdma2_chunk_lists_init(&l->hdr.cl, &lim, NULL, 0, l->writes,
-					 ARRAY_SIZE(l->writes), l->segs,
-					 ARRAY_SIZE(l->segs));
+	return rpcrdma2_chunk_lists_init(&l->hdr.cl, &lim, NULL, 0, NULL, 0,
+					 l->writes, ARRAY_SIZE(l->writes),
+					 l->segs, ARRAY_SIZE(l->segs));
 }
 
 /*
@@ -1176,7 +1178,8 @@ static int lsn_send_connprop_inv(struct lsn *l)
 	slot = wait_slot(p);
 	if (slot < 0)
 		return -1;
-	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0, NULL,
+				  0);
 	h.vers = RPCRDMA2_VERS_2;
 	h.credits = l->grant;
 	h.htype = RPCRDMA2_HT_CONNPROP;
@@ -1524,6 +1527,8 @@ int lsn_main(const struct ping_opts *o)
 					  .max_write_chunks = LIM_CHUNKS,
 					  .max_segs = LIM_SEGS },
 				  l->chk_reads, ARRAY_SIZE(l->chk_reads),
+				  l->chk_read_chunks,
+				  ARRAY_SIZE(l->chk_read_chunks),
 				  l->chk_writes, ARRAY_SIZE(l->chk_writes),
 				  l->chk_segs, ARRAY_SIZE(l->chk_segs));
 	if (lsn_setup(l))

@@ -886,7 +886,8 @@ static int ping_setup(struct ping *p)
 	};
 
 	if (rpcrdma2_chunk_lists_init(&p->rhdr.cl, &lim, p->reads,
-				      ARRAY_SIZE(p->reads), p->writes,
+				      ARRAY_SIZE(p->reads), p->read_chunks,
+				      ARRAY_SIZE(p->read_chunks), p->writes,
 				      ARRAY_SIZE(p->writes), p->segs,
 				      ARRAY_SIZE(p->segs))) {
 		ping_err("decoder limits do not fit");
@@ -1894,6 +1895,7 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 	};
 	struct ping_call *call = &p->calls[slot];
 	struct rpcrdma2_read_seg reads[RS_MAX_CHUNKS * RS_MAX_SEGS];
+	struct rpcrdma2_read_chunk read_chunks[RS_MAX_CHUNKS];
 	struct rpcrdma2_chunk writes[1];
 	struct rpcrdma2_seg segs[2 * RS_MAX_SEGS];
 	struct ibv_send_wr mem[INV_WRS_PER_CALL - 1], *pre = NULL;
@@ -1909,6 +1911,7 @@ static int send_call(struct ping *p, u32 slot, u32 vers, u32 seq,
 	int hl;
 
 	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, reads, ARRAY_SIZE(reads),
+				      read_chunks, ARRAY_SIZE(read_chunks),
 				      writes, ARRAY_SIZE(writes), segs,
 				      ARRAY_SIZE(segs)))
 		return -1;
@@ -2019,7 +2022,8 @@ int send_connprop(struct ping *p, u32 credits, u32 flags)
 	slot = wait_slot(p);
 	if (slot < 0)
 		return -1;
-	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
+	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0, NULL,
+				  0);
 	h.vers = RPCRDMA2_VERS_2;
 	h.credits = credits;
 	h.htype = RPCRDMA2_HT_CONNPROP;
@@ -2531,7 +2535,7 @@ static int flood_run(struct ping *p)
 	if (!seen)
 		return -1;
 	rpcrdma2_chunk_lists_init(&h.cl, &(struct rpcrdma2_limits){ 0 },
-				  NULL, 0, NULL, 0, NULL, 0);
+				  NULL, 0, NULL, 0, NULL, 0, NULL, 0);
 	base = p->next_xid;
 	p->next_xid += n;
 	now(&t0);
@@ -2644,7 +2648,7 @@ static int fat_reply_run(struct ping *p)
 
 	if (negotiate_version(p))
 		return -1;
-	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, writes,
+	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, NULL, 0, writes,
 				      FAT_MAX_CHUNKS, segs, ARRAY_SIZE(segs)))
 		return -1;
 	slot = wait_slot(p);
@@ -2688,7 +2692,7 @@ static int fat_reply_run(struct ping *p)
 	}
 	/* the decoder gets room for the whole Write list coming back */
 	xid = h.xid;
-	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, writes,
+	if (rpcrdma2_chunk_lists_init(&h.cl, &lim, NULL, 0, NULL, 0, writes,
 				      FAT_MAX_CHUNKS, segs, ARRAY_SIZE(segs)))
 		return -1;
 	m = p->buf + (size_t)idx * o->size;
@@ -3185,6 +3189,7 @@ struct fuzz {
 	/* the decoder, with arrays for the server's limits */
 	struct rpcrdma2_hdr hdr;
 	struct rpcrdma2_read_seg reads[SRV_READ_CHUNKS * SRV_MAX_SEGS];
+	struct rpcrdma2_read_chunk read_chunks[SRV_READ_CHUNKS];
 	struct rpcrdma2_chunk writes[SRV_WRITE_CHUNKS];
 	struct rpcrdma2_seg segs[(SRV_WRITE_CHUNKS + 1) * SRV_MAX_SEGS];
 };
@@ -3465,7 +3470,8 @@ static int fz_decode(struct fuzz *fz, const struct fz_msg *f, u32 vers,
 
 	rej->reason = RPCRDMA2_REASON_NONE;
 	if (rpcrdma2_chunk_lists_init(&fz->hdr.cl, &lim, fz->reads,
-				      ARRAY_SIZE(fz->reads), fz->writes,
+				      ARRAY_SIZE(fz->reads), fz->read_chunks,
+				      ARRAY_SIZE(fz->read_chunks), fz->writes,
 				      ARRAY_SIZE(fz->writes), fz->segs,
 				      ARRAY_SIZE(fz->segs)))
 		return -EINVAL;

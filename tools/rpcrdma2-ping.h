@@ -192,6 +192,7 @@ struct ping {
 	/* decoder state, attached once */
 	struct rpcrdma2_hdr rhdr;
 	struct rpcrdma2_read_seg reads[LIM_CHUNKS * LIM_SEGS];
+	struct rpcrdma2_read_chunk read_chunks[LIM_CHUNKS];
 	struct rpcrdma2_chunk writes[LIM_CHUNKS];
 	struct rpcrdma2_seg segs[(LIM_CHUNKS + 1) * LIM_SEGS];
 };

@@ -394,7 +394,7 @@ static int rpcrdma2_reps_create(struct rpcrdma2_ep *ep)
 			return -ENOMEM;
 		/* a reply has no Read list: the limits accept none */
 		if (rpcrdma2_chunk_lists_init(&rep->rr_hdr.cl, &lim, NULL, 0,
-					      rep->rr_writes,
+					      NULL, 0, rep->rr_writes,
 					      lim.max_write_chunks,
 					      rep->rr_segs, nsegs))
 			return -EINVAL;

@@ -51,6 +51,20 @@ struct rpcrdma2_chunk {
 };
 
 /**
+ * struct rpcrdma2_read_chunk - one Read chunk, as the decoder indexes it
+ * @position: its Position (RFC 8166 §3.4.5)
+ * @first: index of its first segment in &rpcrdma2_chunk_lists.reads
+ * @nsegs: number of segments, at least one
+ * @length: the sum of its segments' lengths: 64 bits, it cannot wrap
+ */
+struct rpcrdma2_read_chunk {
+	u32 position;
+	u32 first;
+	u32 nsegs;
+	u64 length;
+};
+
+/**
  * struct rpcrdma2_limits - what the receiver is prepared to accept
  * @max_read_chunks: Read chunks, i.e. distinct Read positions, in one
  *	header (RDMA2_ERR_READ_CHUNKS)
@@ -74,18 +88,22 @@ struct rpcrdma2_limits {
 
 /**
  * struct rpcrdma2_chunk_lists - parsed chunk lists, flat and caller-sized
- * @reads: Read list segments in wire order (caller's array); a Read
- *	chunk is every entry with one position, adjacent or not
+ * @reads: Read list segments (caller's array). Decoded: grouped by
+ *	Read chunk, in @read_chunks order, each chunk's segments in list
+ *	order. To encode: in wire order, which need not be grouped.
+ * @read_chunks: decoded Read chunks in ascending Position order
+ *	(caller's array); ignored by the encoder
  * @writes: Write chunks in wire order (caller's array)
  * @segs: segments of every Write chunk, then of the Reply chunk
  * @reads_cap: entries in @reads
+ * @read_chunks_cap: entries in @read_chunks
  * @writes_cap: entries in @writes
  * @segs_cap: entries in @segs
  * @lim: the limits the decoder enforces; the arrays hold what they allow
  * @inv_handle: v2 rdma_inv_handle; zero in v1
  * @nr_reads: Read segments decoded
- * @nr_read_chunks: Read chunks, i.e. distinct positions in @reads;
- *	set by the decoder, ignored by the encoder
+ * @nr_read_chunks: entries of @read_chunks used, i.e. distinct
+ *	positions in @reads; set by the decoder, ignored by the encoder
  * @nr_writes: Write chunks decoded
  * @nr_segs: entries of @segs used
  * @has_reply: a Reply chunk is present
@@ -99,9 +117,11 @@ struct rpcrdma2_limits {
  */
 struct rpcrdma2_chunk_lists {
 	struct rpcrdma2_read_seg *reads;
+	struct rpcrdma2_read_chunk *read_chunks;
 	struct rpcrdma2_chunk *writes;
 	struct rpcrdma2_seg *segs;
 	u32 reads_cap;
+	u32 read_chunks_cap;
 	u32 writes_cap;
 	u32 segs_cap;
 	struct rpcrdma2_limits lim;
@@ -314,12 +334,12 @@ static inline u64 rpcrdma2_segs_needed(const struct rpcrdma2_limits *lim)
 int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 			      const struct rpcrdma2_limits *lim,
 			      struct rpcrdma2_read_seg *reads, u32 reads_cap,
+			      struct rpcrdma2_read_chunk *read_chunks,
+			      u32 read_chunks_cap,
 			      struct rpcrdma2_chunk *writes, u32 writes_cap,
 			      struct rpcrdma2_seg *segs, u32 segs_cap);
 int rpcrdma2_decode(const void *buf, size_t len, struct rpcrdma2_hdr *hdr,
 		    struct rpcrdma2_reject *rej);
-u64 rpcrdma2_read_chunk_length(const struct rpcrdma2_chunk_lists *cl,
-			       u32 position);
 int rpcrdma2_encode(const struct rpcrdma2_hdr *hdr, void *buf, size_t len);
 int rpcrdma2_encode_reject(const struct rpcrdma2_hdr *in,
 			   const struct rpcrdma2_reject *rej, u32 credits,

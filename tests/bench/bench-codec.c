@@ -33,6 +33,7 @@ static const struct cv_vec *bench_vec(int vers)
 int main(int argc, char **argv)
 {
 	static struct rpcrdma2_read_seg reads[CV_READS_CAP];
+	static struct rpcrdma2_read_chunk read_chunks[CV_READ_CHUNKS_CAP];
 	static struct rpcrdma2_chunk writes[CV_WRITES_CAP];
 	static struct rpcrdma2_seg segs[CV_SEGS_CAP];
 	static u8 in[CV_BUF_SIZE], out[CV_BUF_SIZE];
@@ -59,8 +60,9 @@ int main(int argc, char **argv)
 	}
 
 	if (rpcrdma2_chunk_lists_init(&hdr.cl, &cv_lim_default, reads,
-				      CV_READS_CAP, writes, CV_WRITES_CAP, segs,
-				      CV_SEGS_CAP))
+				      CV_READS_CAP, read_chunks,
+				      CV_READ_CHUNKS_CAP, writes, CV_WRITES_CAP,
+				      segs, CV_SEGS_CAP))
 		return 1;
 	cv_bytes(v->words, v->nwords, in);
 	if (rpcrdma2_decode(in, cv_len(v), &hdr, &rej) ||

@@ -32,6 +32,7 @@ static const struct rpcrdma2_limits fz_lim = {
 
 struct fz_hdr {
 	struct rpcrdma2_read_seg *reads;
+	struct rpcrdma2_read_chunk *read_chunks;
 	struct rpcrdma2_chunk *writes;
 	struct rpcrdma2_seg *segs;
 	struct rpcrdma2_hdr hdr;
@@ -42,11 +43,13 @@ struct fz_hdr {
 static void fz_init(struct fz_hdr *f)
 {
 	f->reads = malloc(sizeof(*f->reads) * FZ_READS);
+	f->read_chunks = malloc(sizeof(*f->read_chunks) * FZ_MAX_READ_CHUNKS);
 	f->writes = malloc(sizeof(*f->writes) * FZ_WRITES);
 	f->segs = malloc(sizeof(*f->segs) * FZ_SEGS);
-	if (!f->reads || !f->writes || !f->segs)
+	if (!f->reads || !f->read_chunks || !f->writes || !f->segs)
 		abort();
 	if (rpcrdma2_chunk_lists_init(&f->hdr.cl, &fz_lim, f->reads, FZ_READS,
+				      f->read_chunks, FZ_MAX_READ_CHUNKS,
 				      f->writes, FZ_WRITES, f->segs, FZ_SEGS))
 		abort();
 }
@@ -54,6 +57,7 @@ static void fz_init(struct fz_hdr *f)
 static void fz_free(struct fz_hdr *f)
 {
 	free(f->reads);
+	free(f->read_chunks);
 	free(f->writes);
 	free(f->segs);
 }

@@ -33,6 +33,7 @@ static void result(bool ok, const char *name, const char *fmt, ...)
 
 struct ctx {
 	struct rpcrdma2_read_seg reads[CV_READS_CAP];
+	struct rpcrdma2_read_chunk read_chunks[CV_READ_CHUNKS_CAP];
 	struct rpcrdma2_chunk writes[CV_WRITES_CAP];
 	struct rpcrdma2_seg segs[CV_SEGS_CAP];
 	struct rpcrdma2_hdr hdr;
@@ -48,6 +49,7 @@ static int ctx_decode(struct ctx *c, const u8 *buf, size_t len,
 		      const struct rpcrdma2_limits *lim)
 {
 	if (rpcrdma2_chunk_lists_init(&c->hdr.cl, lim, c->reads, CV_READS_CAP,
+				      c->read_chunks, CV_READ_CHUNKS_CAP,
 				      c->writes, CV_WRITES_CAP, c->segs,
 				      CV_SEGS_CAP))
 		return -ENOSPC;	/* never a decoder result */
@@ -58,7 +60,8 @@ static int ctx_decode(struct ctx *c, const u8 *buf, size_t len,
 static void ctx_attach(struct ctx *c)
 {
 	rpcrdma2_chunk_lists_init(&c->hdr.cl, &cv_lim_default, c->reads,
-				  CV_READS_CAP, c->writes, CV_WRITES_CAP,
+				  CV_READS_CAP, c->read_chunks,
+				  CV_READ_CHUNKS_CAP, c->writes, CV_WRITES_CAP,
 				  c->segs, CV_SEGS_CAP);
 }
 
@@ -335,18 +338,21 @@ static void test_encode_bad(const struct cv_enc_bad *b)
 	       "unmodified gave %d, modified gave %d", base, rc);
 }
 
-/* the length of one Read chunk: every segment with its position */
+/* the decoded length of one Read chunk: every segment with its position */
 static void test_read_chunk_length(const struct cv_read_len *r)
 {
 	static struct ctx c;
-	u64 len;
+	u8 in[CV_BUF_SIZE];
+	u64 len = 0;
+	int rc;
 
 	ctx_init(&c);
-	ctx_attach(&c);
-	cv_fill(r->exp, &c.hdr);
-	len = rpcrdma2_read_chunk_length(&c.hdr.cl, r->position);
-	result(len == r->length, r->name, "got %llu want %llu",
-	       (unsigned long long)len, (unsigned long long)r->length);
+	cv_bytes(r->words, r->nwords, in);
+	rc = ctx_decode(&c, in, r->nwords * 4, &cv_lim_default);
+	if (!rc)
+		len = cv_read_chunk_length(&c.hdr.cl, r->position);
+	result(!rc && len == r->length, r->name, "rc %d, got %llu want %llu",
+	       rc, (unsigned long long)len, (unsigned long long)r->length);
 }
 
 static void test_names(void)
@@ -394,14 +400,21 @@ static void test_init_caps(void)
 	bool ok;
 
 	ctx_init(&c);
-	ok = !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
-					32, c.writes, 4, c.segs, 40);
-	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
-					31, c.writes, 4, c.segs, 40) == -EINVAL;
-	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
-					32, c.writes, 3, c.segs, 40) == -EINVAL;
-	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
-					32, c.writes, 4, c.segs, 39) == -EINVAL;
+	ok = !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads, 32,
+					c.read_chunks, CV_READ_CHUNKS_CAP,
+					c.writes, 4, c.segs, 40);
+	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads, 31,
+					c.read_chunks, CV_READ_CHUNKS_CAP,
+					c.writes, 4, c.segs, 40) == -EINVAL;
+	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads, 32,
+					c.read_chunks, CV_READ_CHUNKS_CAP,
+					c.writes, 3, c.segs, 40) == -EINVAL;
+	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads, 32,
+					c.read_chunks, CV_READ_CHUNKS_CAP,
+					c.writes, 4, c.segs, 39) == -EINVAL;
+	ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads, 32,
+					c.read_chunks, CV_READ_CHUNKS_CAP - 1,
+					c.writes, 4, c.segs, 40) == -EINVAL;
 	/* refused: the limits are zero, so no chunk gets in */
 	ok &= c.hdr.cl.lim.max_read_chunks == 0 &&
 	      c.hdr.cl.lim.max_write_chunks == 0 && c.hdr.cl.lim.max_segs == 0;
@@ -420,18 +433,21 @@ static void test_init_vers(void)
 
 	ctx_init(&c);
 	ok = !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_default, c.reads,
-					CV_READS_CAP, c.writes, CV_WRITES_CAP,
-					c.segs, CV_SEGS_CAP) &&
+					CV_READS_CAP, c.read_chunks,
+					CV_READ_CHUNKS_CAP, c.writes,
+					CV_WRITES_CAP, c.segs, CV_SEGS_CAP) &&
 	     c.hdr.cl.lim.vers_low == 1 && c.hdr.cl.lim.vers_high == 2;
 	ok &= !rpcrdma2_chunk_lists_init(&c.hdr.cl, &cv_lim_v2_only, c.reads,
-					 CV_READS_CAP, c.writes, CV_WRITES_CAP,
-					 c.segs, CV_SEGS_CAP) &&
+					 CV_READS_CAP, c.read_chunks,
+					 CV_READ_CHUNKS_CAP, c.writes,
+					 CV_WRITES_CAP, c.segs, CV_SEGS_CAP) &&
 	      c.hdr.cl.lim.vers_low == 2 && c.hdr.cl.lim.vers_high == 2;
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		lim.vers_low = bad[i][0];
 		lim.vers_high = bad[i][1];
 		ok &= rpcrdma2_chunk_lists_init(&c.hdr.cl, &lim, c.reads,
-						CV_READS_CAP, c.writes,
+						CV_READS_CAP, c.read_chunks,
+						CV_READ_CHUNKS_CAP, c.writes,
 						CV_WRITES_CAP, c.segs,
 						CV_SEGS_CAP) == -EINVAL &&
 		      c.hdr.cl.lim.vers_low == 1 &&

@@ -212,7 +212,11 @@ split_read="0000beef 00000002 00000020 00000000 00000000 00000000
 	00000000 00000000 00000000 0000beef"
 t "tool: a Read position may come back after another" 0 "" \
 	"$split_read" \
-	"read_chunks: 2" "read_segments: 3" "read[2]: position 128"
+	"read_chunks: 2" "read_segments: 3" \
+	"read_chunk[0]: position 128 segments 2 length 8" \
+	"read[1]: handle 0x00000003 length 4 offset 0x0000000000000000" \
+	"read_chunk[1]: position 160 segments 1 length 4" \
+	"read[2]: handle 0x00000002 length 4 offset 0x0000000000000000"
 t "tool: segments of a Read position count when apart, -s 1" 1 "-s 1" \
 	"$split_read" \
 	"reject: RDMA2_ERR_SEGMENTS" "reject_max_segments: 1" \

@@ -19,6 +19,7 @@
 
 /* array capacities the tests attach; enough for every limit used below */
 #define CV_READS_CAP	64
+#define CV_READ_CHUNKS_CAP	4
 #define CV_WRITES_CAP	16
 #define CV_SEGS_CAP	128
 #define CV_BUF_SIZE	512
@@ -86,6 +87,7 @@ struct cv_expect {
 	bool has_reply;
 	struct rpcrdma2_chunk reply;
 	const struct rpcrdma2_read_seg *reads;
+	const struct rpcrdma2_read_chunk *read_chunks;	/* nr_read_chunks */
 	const struct rpcrdma2_chunk *writes;
 	const struct rpcrdma2_seg *segs;
 	struct rpcrdma2_error err;
@@ -174,10 +176,16 @@ static const struct rpcrdma2_read_seg cv_r_v1_msg_reads[] = {
 	{ 160, { 0xc003, 16, 0xfffffffffffffff0ULL } },
 };
 
+static const struct rpcrdma2_read_chunk cv_rc_v1_msg_reads[] = {
+	{ 128, 0, 2, 6144 },
+	{ 160, 2, 1, 16 },
+};
+
 static const struct cv_expect cv_e_v1_msg_reads = {
 	.xid = 0x22334455, .vers = 1, .credits = 64,
 	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 100, .rpc_len = 8,
 	.nr_reads = 3, .nr_read_chunks = 2, .reads = cv_r_v1_msg_reads,
+	.read_chunks = cv_rc_v1_msg_reads,
 };
 
 /* NFS READ-style call: one Write chunk of two segments, a Reply chunk */
@@ -297,6 +305,10 @@ static const struct rpcrdma2_read_seg cv_r_long_call[] = {
 	{ 0, { 0xe002, 260, 0x500000 } },
 };
 
+static const struct rpcrdma2_read_chunk cv_rc_long_call[] = {
+	{ 0, 0, 2, 8452 },
+};
+
 static const struct rpcrdma2_seg cv_s_long_call[] = {
 	{ 0xe003, 4096, 0x600000 },
 	{ 0xe004, 4096, 0x700000 },
@@ -306,6 +318,7 @@ static const struct cv_expect cv_e_v1_nomsg_long_call = {
 	.xid = 0x55667788, .vers = 1, .credits = 32,
 	.htype = RPCRDMA2_V1_RDMA_NOMSG, .hdr_len = 112,
 	.nr_reads = 2, .nr_read_chunks = 1, .reads = cv_r_long_call,
+	.read_chunks = cv_rc_long_call,
 	.nr_segs = 2, .segs = cv_s_long_call,
 	.has_reply = true, .reply = { 0, 2 },
 };
@@ -388,10 +401,15 @@ static const struct rpcrdma2_read_seg cv_r_pzrc_only[] = {
 	{ 0, { 0xe001, 2048, 0x400000 } },
 };
 
+static const struct rpcrdma2_read_chunk cv_rc_pzrc_only[] = {
+	{ 0, 0, 1, 2048 },
+};
+
 static const struct cv_expect cv_e_v1_nomsg_pzrc_only = {
 	.xid = 0x55667789, .vers = 1, .credits = 32,
 	.htype = RPCRDMA2_V1_RDMA_NOMSG, .hdr_len = 52,
 	.nr_reads = 1, .nr_read_chunks = 1, .reads = cv_r_pzrc_only,
+	.read_chunks = cv_rc_pzrc_only,
 };
 
 /* ------------------------------------------------------------------ */
@@ -491,11 +509,16 @@ static const struct rpcrdma2_read_seg cv_r_v2_write_call[] = {
 	{ 116, { 0xc002, 1, 0x20000 } },
 };
 
+static const struct rpcrdma2_read_chunk cv_rc_v2_write_call[] = {
+	{ 116, 0, 2, 65537 },
+};
+
 static const struct cv_expect cv_e_v2_write_call = {
 	.xid = 0x0a0b0c0d, .vers = 2, .credits = 128,
 	.htype = RPCRDMA2_HT_MSG, .hdr_len = 84, .rpc_len = 8,
 	.inv_handle = 0xc002,
 	.nr_reads = 2, .nr_read_chunks = 1, .reads = cv_r_v2_write_call,
+	.read_chunks = cv_rc_v2_write_call,
 };
 
 /* READ reply: RESPONSE flag, the Write chunk sent back with its length */
@@ -605,6 +628,10 @@ static const struct rpcrdma2_read_seg cv_r_v2_nomsg_call[] = {
 	{ 0, { 0xe001, 6144, 0x400000 } },
 };
 
+static const struct rpcrdma2_read_chunk cv_rc_v2_nomsg_call[] = {
+	{ 0, 0, 1, 6144 },
+};
+
 static const struct rpcrdma2_seg cv_s_v2_nomsg_call[] = {
 	{ 0xe003, 4096, 0x600000 },
 };
@@ -613,6 +640,7 @@ static const struct cv_expect cv_e_v2_nomsg_call = {
 	.xid = 0x0f0e0d0c, .vers = 2, .credits = 16,
 	.htype = RPCRDMA2_HT_NOMSG, .hdr_len = 80, .inv_handle = 0xe003,
 	.nr_reads = 1, .nr_read_chunks = 1, .reads = cv_r_v2_nomsg_call,
+	.read_chunks = cv_rc_v2_nomsg_call,
 	.nr_segs = 1, .segs = cv_s_v2_nomsg_call,
 	.has_reply = true, .reply = { 0, 1 },
 };
@@ -930,7 +958,9 @@ static const struct cv_expect cv_e_v2_connprop_empty = {
 /*
  * RFC 8166 §4.3.1 groups Read segments "by their Position fields into
  * Read chunks", and §3.4.5 concatenates a chunk's segments "in list
- * order": they need not be adjacent. The decoder keeps wire order.
+ * order": they need not be adjacent. The decoder groups them: each
+ * chunk's segments together in list order, the chunks in ascending
+ * Position order, so what it encodes back differs from the input.
  */
 
 /* one Read chunk at 128 split by another at 160: 128, 160, 128 */
@@ -967,14 +997,52 @@ static const u32 cv_w_v2_read_split[] = {
 
 static const struct rpcrdma2_read_seg cv_r_v2_read_split[] = {
 	{ 128, { 1, 4, 0 } },
-	{ 160, { 2, 4, 0 } },
 	{ 128, { 3, 4, 0 } },
+	{ 160, { 2, 4, 0 } },
+};
+
+static const struct rpcrdma2_read_chunk cv_rc_v2_read_split[] = {
+	{ 128, 0, 2, 8 },
+	{ 160, 2, 1, 4 },
+};
+
+static const u32 cv_enc_v2_read_split[] = {
+	0x0000beef,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000080,	/*   position 128 (first Read chunk) */
+	0x00000001,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000080,	/*   position 128 again (first Read chunk) */
+	0x00000003,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000a0,	/*   position 160 (second Read chunk) */
+	0x00000002,	/*   handle */
+	0x00000004,	/*   length */
+	0x00000000,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
 };
 
 static const struct cv_expect cv_e_v2_read_split = {
 	.xid = 0xbeef, .vers = 2, .credits = 32,
 	.htype = RPCRDMA2_HT_MSG, .hdr_len = 108, .rpc_len = 4,
 	.nr_reads = 3, .nr_read_chunks = 2, .reads = cv_r_v2_read_split,
+	.read_chunks = cv_rc_v2_read_split,
+	.enc_words = cv_enc_v2_read_split,
+	.enc_nwords = ARRAY_SIZE(cv_enc_v2_read_split),
 };
 
 /*
@@ -1028,10 +1096,57 @@ static const u32 cv_w_v2_read_interleaved[] = {
 
 static const struct rpcrdma2_read_seg cv_r_v2_read_interleaved[] = {
 	{ 100, { 0xd001, 1024, 0x10000 } },
-	{ 200, { 0xd002, 512, 0x20000 } },
 	{ 100, { 0xd003, 1024, 0x11000 } },
-	{ 200, { 0xd004, 256, 0x21000 } },
 	{ 100, { 0xd005, 8, 0x12000 } },
+	{ 200, { 0xd002, 512, 0x20000 } },
+	{ 200, { 0xd004, 256, 0x21000 } },
+};
+
+static const struct rpcrdma2_read_chunk cv_rc_v2_read_interleaved[] = {
+	{ 100, 0, 3, 2056 },
+	{ 200, 3, 2, 768 },
+};
+
+static const u32 cv_enc_v2_read_interleaved[] = {
+	0x00001001,	/* rdma_xid */
+	0x00000002,	/* rdma_vers = 2 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_htype = RDMA2_MSG */
+	0x00000000,	/* rdma_flags */
+	0x00000000,	/* rdma_inv_handle */
+	0x00000001,	/* rdma_reads: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 1) */
+	0x0000d001,	/*   handle */
+	0x00000400,	/*   length 1024 */
+	0x00000000,	/*   offset (high) */
+	0x00010000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 2) */
+	0x0000d003,	/*   handle */
+	0x00000400,	/*   length 1024 */
+	0x00000000,	/*   offset (high) */
+	0x00011000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 3) */
+	0x0000d005,	/*   handle */
+	0x00000008,	/*   length 8 */
+	0x00000000,	/*   offset (high) */
+	0x00012000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2, segment 1) */
+	0x0000d002,	/*   handle */
+	0x00000200,	/*   length 512 */
+	0x00000000,	/*   offset (high) */
+	0x00020000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2, segment 2) */
+	0x0000d004,	/*   handle */
+	0x00000100,	/*   length 256 */
+	0x00000000,	/*   offset (high) */
+	0x00021000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
 };
 
 static const struct cv_expect cv_e_v2_read_interleaved = {
@@ -1039,6 +1154,9 @@ static const struct cv_expect cv_e_v2_read_interleaved = {
 	.htype = RPCRDMA2_HT_MSG, .hdr_len = 156, .rpc_len = 8,
 	.nr_reads = 5, .nr_read_chunks = 2,
 	.reads = cv_r_v2_read_interleaved,
+	.read_chunks = cv_rc_v2_read_interleaved,
+	.enc_words = cv_enc_v2_read_interleaved,
+	.enc_nwords = ARRAY_SIZE(cv_enc_v2_read_interleaved),
 };
 
 /*
@@ -1084,15 +1202,59 @@ static const u32 cv_w_v1_read_three_pos[] = {
 
 static const struct rpcrdma2_read_seg cv_r_v1_read_three_pos[] = {
 	{ 100, { 0xe001, 0xfffff000, 0x100000000ULL } },
-	{ 200, { 0xe002, 16, 0x1000 } },
 	{ 100, { 0xe003, 8192, 0x200000000ULL } },
+	{ 200, { 0xe002, 16, 0x1000 } },
 	{ 300, { 0xe004, 4, 0x2000 } },
+};
+
+/* 0xfffff000 + 0x2000 does not wrap at 32 bits */
+static const struct rpcrdma2_read_chunk cv_rc_v1_read_three_pos[] = {
+	{ 100, 0, 2, 0x100001000ULL },
+	{ 200, 2, 1, 16 },
+	{ 300, 3, 1, 4 },
+};
+
+static const u32 cv_enc_v1_read_three_pos[] = {
+	0x00002002,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000064,	/*   position 100 (chunk 1) */
+	0x0000e001,	/*   handle */
+	0xfffff000,	/*   length 4294963200 */
+	0x00000001,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1 again) */
+	0x0000e003,	/*   handle */
+	0x00002000,	/*   length 8192 */
+	0x00000002,	/*   offset (high) */
+	0x00000000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2) */
+	0x0000e002,	/*   handle */
+	0x00000010,	/*   length 16 */
+	0x00000000,	/*   offset (high) */
+	0x00001000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x0000012c,	/*   position 300 (chunk 3) */
+	0x0000e004,	/*   handle */
+	0x00000004,	/*   length 4 */
+	0x00000000,	/*   offset (high) */
+	0x00002000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
 };
 
 static const struct cv_expect cv_e_v1_read_three_pos = {
 	.xid = 0x2002, .vers = 1, .credits = 32,
 	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 124, .rpc_len = 8,
 	.nr_reads = 4, .nr_read_chunks = 3, .reads = cv_r_v1_read_three_pos,
+	.read_chunks = cv_rc_v1_read_three_pos,
+	.enc_words = cv_enc_v1_read_three_pos,
+	.enc_nwords = ARRAY_SIZE(cv_enc_v1_read_three_pos),
 };
 
 static const struct cv_vec cv_valid[] = {
@@ -2518,6 +2680,22 @@ static inline const char *cv_diff(const struct cv_expect *e,
 		if (cv_ne(cl->reads[i].seg.offset, e->reads[i].seg.offset, got, want))
 			return "read.offset";
 	}
+	for (i = 0; i < e->nr_read_chunks; i++) {
+		if (!e->read_chunks)
+			return "read_chunks: not in the expectation";
+		if (cv_ne(cl->read_chunks[i].position,
+			  e->read_chunks[i].position, got, want))
+			return "read_chunk.position";
+		if (cv_ne(cl->read_chunks[i].first, e->read_chunks[i].first,
+			  got, want))
+			return "read_chunk.first";
+		if (cv_ne(cl->read_chunks[i].nsegs, e->read_chunks[i].nsegs,
+			  got, want))
+			return "read_chunk.nsegs";
+		if (cv_ne(cl->read_chunks[i].length, e->read_chunks[i].length,
+			  got, want))
+			return "read_chunk.length";
+	}
 	for (i = 0; i < e->nr_writes; i++) {
 		if (cv_ne(cl->writes[i].first, e->writes[i].first, got, want))
 			return "write.first";
@@ -2574,7 +2752,8 @@ static inline const char *cv_hdr_diff(const struct rpcrdma2_hdr *a,
 		.nr_read_chunks = b->cl.nr_read_chunks,
 		.nr_writes = b->cl.nr_writes, .nr_segs = b->cl.nr_segs,
 		.has_reply = b->cl.has_reply, .reply = b->cl.reply,
-		.reads = b->cl.reads, .writes = b->cl.writes,
+		.reads = b->cl.reads, .read_chunks = b->cl.read_chunks,
+		.writes = b->cl.writes,
 		.segs = b->cl.segs, .err = b->err, .props = b->props,
 	};
 	u64 got, want;
@@ -2854,32 +3033,61 @@ static const struct cv_enc_bad cv_enc_bad[] = {
 };
 
 /* ------------------------------------------------------------------ */
-/* rpcrdma2_read_chunk_length() over the valid vectors' Read lists     */
+/* The decoder's Read chunk index, looked up by Position               */
 /* ------------------------------------------------------------------ */
 
 /**
  * struct cv_read_len - the length one Read chunk of a vector must have
+ * @name: test name
+ * @words: the vector, decoded with cv_lim_default
+ * @nwords: its length in words
+ * @position: the Read chunk's Position
+ * @length: the length its index entry must have; 0: no entry
  */
 struct cv_read_len {
 	const char *name;
-	const struct cv_expect *exp;
+	const u32 *words;
+	u32 nwords;
 	u32 position;
 	u64 length;
 };
 
 static const struct cv_read_len cv_read_len[] = {
 	{ "read chunk length: two adjacent segments (4096 + 2048)",
-	  &cv_e_v1_msg_reads, 128, 6144 },
-	{ "read chunk length: one segment", &cv_e_v1_msg_reads, 160, 16 },
+	  cv_w_v1_msg_reads, ARRAY_SIZE(cv_w_v1_msg_reads), 128, 6144 },
+	{ "read chunk length: one segment",
+	  cv_w_v1_msg_reads, ARRAY_SIZE(cv_w_v1_msg_reads), 160, 16 },
 	{ "read chunk length: three segments apart (1024 + 1024 + 8)",
-	  &cv_e_v2_read_interleaved, 100, 2056 },
+	  cv_w_v2_read_interleaved, ARRAY_SIZE(cv_w_v2_read_interleaved),
+	  100, 2056 },
 	{ "read chunk length: two segments apart (512 + 256)",
-	  &cv_e_v2_read_interleaved, 200, 768 },
+	  cv_w_v2_read_interleaved, ARRAY_SIZE(cv_w_v2_read_interleaved),
+	  200, 768 },
 	{ "read chunk length: 0xfffff000 + 0x2000 does not wrap at 32 bits",
-	  &cv_e_v1_read_three_pos, 100, 0x100001000ULL },
+	  cv_w_v1_read_three_pos, ARRAY_SIZE(cv_w_v1_read_three_pos),
+	  100, 0x100001000ULL },
 	{ "read chunk length: no segment at the position",
-	  &cv_e_v1_read_three_pos, 0, 0 },
-	{ "read chunk length: no Read list", &cv_e_v1_msg, 0, 0 },
+	  cv_w_v1_read_three_pos, ARRAY_SIZE(cv_w_v1_read_three_pos), 0, 0 },
+	{ "read chunk length: no Read list",
+	  cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg), 0, 0 },
 };
+
+/**
+ * cv_read_chunk_length - a decoded Read chunk's length, by Position
+ * @cl: chunk lists filled in by rpcrdma2_decode()
+ * @position: the Position to look up
+ *
+ * Return: the length of the indexed chunk at @position; 0 if none is.
+ */
+static inline u64 cv_read_chunk_length(const struct rpcrdma2_chunk_lists *cl,
+				       u32 position)
+{
+	u32 i;
+
+	for (i = 0; i < cl->nr_read_chunks; i++)
+		if (cl->read_chunks[i].position == position)
+			return cl->read_chunks[i].length;
+	return 0;
+}
 
 #endif /* _RPCRDMA2_CODEC_VECTORS_H */

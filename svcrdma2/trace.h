@@ -21,6 +21,8 @@
 
 #include "svc_rdma2.h"
 
+RPCRDMA2_TRACE_DEFINE_REASONS;
+
 DECLARE_EVENT_CLASS(svcrdma2_completion_class,
 	TP_PROTO(const struct ib_wc *wc, const struct rpcrdma2_cid *cid),
 	TP_ARGS(wc, cid),
@@ -238,18 +240,21 @@ TRACE_EVENT(svcrdma2_decode_err,
 		RPCRDMA2_MSG_FIELDS
 		__field(bool, discard)
 		__field(u32, code)
-		__string(reason, rpcrdma2_reason_name(rej->reason))
+		__field(u32, reason)
 	),
 	TP_fast_assign(
 		RPCRDMA2_CID_ASSIGN(cid);
 		RPCRDMA2_MSG_ASSIGN(hdr);
 		__entry->discard = rej->discard;
-		__entry->code = rej->reply.code;
-		__assign_str(reason);
+		__entry->code = rej->discard ? 0 : rej->reply.code;
+		__entry->reason = rej->reason;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT " reason=%s %s code=%u",
-		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS, __get_str(reason),
-		  __entry->discard ? "discard" : "answer", __entry->code)
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_MSG_FORMAT " reason=%s %s%s",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_MSG_VARARGS,
+		  rpcrdma2_show_reason(__entry->reason),
+		  __entry->discard ? "discard" : "answer ",
+		  __entry->discard ? "" :
+		  rpcrdma2_show_errcode(__entry->vers, __entry->code))
 );
 
 TRACE_EVENT(svcrdma2_drop,
@@ -289,9 +294,10 @@ TRACE_EVENT(svcrdma2_send_error,
 		__entry->code = out->err.code;
 		__entry->len = len;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%u len=%d",
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%s len=%d",
 		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
-		  __entry->code, __entry->len)
+		  rpcrdma2_show_errcode(__entry->vers, __entry->code),
+		  __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_reject,
@@ -306,7 +312,7 @@ TRACE_EVENT(svcrdma2_reject,
 		__field(u32, vers)
 		__field(u32, code)
 		__field(int, len)
-		__string(reason, rpcrdma2_reason_name(rej->reason))
+		__field(u32, reason)
 	),
 	TP_fast_assign(
 		RPCRDMA2_CID_ASSIGN(cid);
@@ -314,11 +320,12 @@ TRACE_EVENT(svcrdma2_reject,
 		__entry->vers = in->vers;
 		__entry->code = rej->reply.code;
 		__entry->len = len;
-		__assign_str(reason);
+		__entry->reason = rej->reason;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%u reason=%s len=%d",
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%s reason=%s len=%d",
 		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
-		  __entry->code, __get_str(reason), __entry->len)
+		  rpcrdma2_show_errcode(__entry->vers, __entry->code),
+		  rpcrdma2_show_reason(__entry->reason), __entry->len)
 );
 
 TRACE_EVENT(svcrdma2_post_send,
@@ -339,20 +346,7 @@ TRACE_EVENT(svcrdma2_post_send,
 		  __entry->len, __entry->sqes)
 );
 
-DECLARE_EVENT_CLASS(svcrdma2_cid_ret_class,
-	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
-	TP_ARGS(cid, ret),
-	TP_STRUCT__entry(
-		RPCRDMA2_CID_FIELDS
-		__field(int, ret)
-	),
-	TP_fast_assign(
-		RPCRDMA2_CID_ASSIGN(cid);
-		__entry->ret = ret;
-	),
-	TP_printk(RPCRDMA2_CID_FORMAT " ret=%d", RPCRDMA2_CID_VARARGS,
-		  __entry->ret)
-);
+RPCRDMA2_CID_RET_CLASS(svcrdma2_cid_ret_class);
 
 DEFINE_EVENT(svcrdma2_cid_ret_class, svcrdma2_reply_err,
 	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),

@@ -23,6 +23,8 @@
 
 #include "xprt_rdma2.h"
 
+RPCRDMA2_TRACE_DEFINE_REASONS;
+
 DECLARE_EVENT_CLASS(xprtrdma2_completion_class,
 	TP_PROTO(const struct ib_wc *wc, const struct rpcrdma2_cid *cid),
 	TP_ARGS(wc, cid),
@@ -268,20 +270,7 @@ TRACE_EVENT(xprtrdma2_connprop_recv,
 		  RPCRDMA2_PROPS_VARARGS)
 );
 
-DECLARE_EVENT_CLASS(xprtrdma2_cid_ret_class,
-	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
-	TP_ARGS(cid, ret),
-	TP_STRUCT__entry(
-		RPCRDMA2_CID_FIELDS
-		__field(int, ret)
-	),
-	TP_fast_assign(
-		RPCRDMA2_CID_ASSIGN(cid);
-		__entry->ret = ret;
-	),
-	TP_printk(RPCRDMA2_CID_FORMAT " ret=%d", RPCRDMA2_CID_VARARGS,
-		  __entry->ret)
-);
+RPCRDMA2_CID_RET_CLASS(xprtrdma2_cid_ret_class);
 
 DEFINE_EVENT(xprtrdma2_cid_ret_class, xprtrdma2_post_send,
 	TP_PROTO(const struct rpcrdma2_cid *cid, int ret),
@@ -439,12 +428,32 @@ DECLARE_EVENT_CLASS(xprtrdma2_hdr_class,
 			 const struct rpcrdma2_hdr *hdr, int arg),	\
 		TP_ARGS(cid, hdr, arg))
 
-/* arg: enum rpcrdma2_reason */
-DEFINE_XPRTRDMA2_HDR_EVENT(reply_rejected);
 /* arg: the connection's version */
 DEFINE_XPRTRDMA2_HDR_EVENT(reply_vers);
 /* arg: bytes of RPC reply, or the errno the Call fails with */
 DEFINE_XPRTRDMA2_HDR_EVENT(reply);
+
+/* a received header the decoder refused, and why */
+TRACE_EVENT(xprtrdma2_reply_rejected,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr,
+		 u32 reason),
+	TP_ARGS(cid, hdr, reason),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_HDR_FIELDS
+		__field(u32, flags)
+		__field(u32, reason)
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_HDR_ASSIGN(hdr);
+		__entry->flags = hdr->flags;
+		__entry->reason = reason;
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_HDR_FORMAT " flags=0x%x reason=%s",
+		  RPCRDMA2_CID_VARARGS, RPCRDMA2_HDR_VARARGS, __entry->flags,
+		  rpcrdma2_show_reason(__entry->reason))
+);
 
 DECLARE_EVENT_CLASS(xprtrdma2_hdr_only_class,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),

@@ -18,6 +18,7 @@
 
 #else /* !__KERNEL__ */
 
+#include <assert.h>
 #include <endian.h>
 #include <errno.h>
 #include <stdbool.h>

@@ -18,6 +18,47 @@
 #ifndef _RPCRDMA2_TRACE_COMMON_H
 #define _RPCRDMA2_TRACE_COMMON_H
 
+#include <rpcrdma2/codec_names.h>
+
+/*
+ * The codec's names (include/rpcrdma2/codec_names.h) as
+ * __print_symbolic() tables, so that tools reading the format files see
+ * values and names, not strings copied into each record.
+ */
+#define RPCRDMA2_TRACE_SYM(value, name)		{ value, name },
+#define RPCRDMA2_TRACE_SYM_END(value, name)	{ value, name }
+
+/* header type by name; v1 and v2 number theirs differently */
+#define rpcrdma2_show_htype(vers, htype)				\
+	((vers) == RPCRDMA2_VERS_1 ?					\
+	 __print_symbolic(htype, RPCRDMA2_V1_HTYPES(RPCRDMA2_TRACE_SYM,	\
+						  RPCRDMA2_TRACE_SYM_END)) : \
+	 __print_symbolic(htype, RPCRDMA2_V2_HTYPES(RPCRDMA2_TRACE_SYM,	\
+						  RPCRDMA2_TRACE_SYM_END)))
+
+/* rdma_err by name: ERR_VERS / ERR_CHUNK but in v2 */
+#define rpcrdma2_show_errcode(vers, code)				\
+	((vers) == RPCRDMA2_VERS_2 ?					\
+	 __print_symbolic(code, RPCRDMA2_V2_ERRCODES(RPCRDMA2_TRACE_SYM, \
+						   RPCRDMA2_TRACE_SYM_END)) : \
+	 __print_symbolic(code, RPCRDMA2_V1_ERRCODES(RPCRDMA2_TRACE_SYM, \
+						   RPCRDMA2_TRACE_SYM_END)))
+
+/* enum rpcrdma2_reason by name */
+#define rpcrdma2_show_reason(reason)					\
+	__print_symbolic(reason, RPCRDMA2_REASONS(RPCRDMA2_TRACE_SYM,	\
+						  RPCRDMA2_TRACE_SYM_END))
+
+/*
+ * The reasons are enum values, which the format files name: each
+ * trace.h says "RPCRDMA2_TRACE_DEFINE_REASONS;" once, so that the pass
+ * of define_trace.h that records them sees its TRACE_DEFINE_ENUM().
+ */
+#define RPCRDMA2_TRACE_ENUM(value, name)	TRACE_DEFINE_ENUM(value);
+#define RPCRDMA2_TRACE_ENUM_END(value, name)	TRACE_DEFINE_ENUM(value)
+#define RPCRDMA2_TRACE_DEFINE_REASONS					\
+	RPCRDMA2_REASONS(RPCRDMA2_TRACE_ENUM, RPCRDMA2_TRACE_ENUM_END)
+
 /*
  * The completion ID (queue_id, completion_id) of a work-request context:
  * struct rpcrdma2_cid (include/rpcrdma2/cid.h), on both sides.
@@ -77,10 +118,11 @@
 		__entry->htype = (hdr)->htype;				\
 	} while (0)
 
-#define RPCRDMA2_HDR_FORMAT	"xid=0x%08x vers=%u credits=%u htype=%u"
+#define RPCRDMA2_HDR_FORMAT	"xid=0x%08x vers=%u credits=%u htype=%s"
 
 #define RPCRDMA2_HDR_VARARGS						\
-	__entry->xid, __entry->vers, __entry->credits, __entry->htype
+	__entry->xid, __entry->vers, __entry->credits,			\
+	rpcrdma2_show_htype(__entry->vers, __entry->htype)
 
 /*
  * Which message a transport header is, for the events that drop or
@@ -98,10 +140,11 @@
 		__entry->htype = (hdr)->htype;				\
 	} while (0)
 
-#define RPCRDMA2_MSG_FORMAT	"xid=0x%08x vers=%u htype=%u"
+#define RPCRDMA2_MSG_FORMAT	"xid=0x%08x vers=%u htype=%s"
 
 #define RPCRDMA2_MSG_VARARGS						\
-	__entry->xid, __entry->vers, __entry->htype
+	__entry->xid, __entry->vers,					\
+	rpcrdma2_show_htype(__entry->vers, __entry->htype)
 
 /* The peer's transport properties (struct rpcrdma2_props) */
 #define RPCRDMA2_PROPS_FIELDS						\
@@ -120,6 +163,26 @@
 
 #define RPCRDMA2_PROPS_VARARGS						\
 	__entry->present, __entry->rbsiz, __entry->brs
+
+/*
+ * An event class, the same on both sides: a work-request context's
+ * completion ID and a return code. Each trace.h declares its own with
+ * RPCRDMA2_CID_RET_CLASS(its name).
+ */
+#define RPCRDMA2_CID_RET_CLASS(name)					\
+	DECLARE_EVENT_CLASS(name,					\
+		TP_PROTO(const struct rpcrdma2_cid *cid, int ret),	\
+		TP_ARGS(cid, ret),					\
+		TP_STRUCT__entry(					\
+			RPCRDMA2_CID_FIELDS				\
+			__field(int, ret)				\
+		),							\
+		TP_fast_assign(						\
+			RPCRDMA2_CID_ASSIGN(cid);			\
+			__entry->ret = ret;				\
+		),							\
+		TP_printk(RPCRDMA2_CID_FORMAT " ret=%d",		\
+			  RPCRDMA2_CID_VARARGS, __entry->ret))
 
 /*
  * A whole event, the same on both sides: a Receive completion that no

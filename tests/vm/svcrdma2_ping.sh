@@ -245,8 +245,11 @@ raw "v2 htype 2 on a v2 connection" 2 "$(inval_htype 5b000003)" \
 fresh "after the header type cases"
 
 # ====================================================================
-# 2c. Unparseable v2 headers (draft §5.3.3): RDMA2_ERR_BAD_XDR
+# 2c. Unparseable v2 headers (draft §5.3.3): RDMA2_ERR_BAD_XDR. The
+#     svcrdma2_decode_err tracepoint names the header type, the codec's
+#     reason and the error answered, from the tables in its format file.
 # ====================================================================
+vm_trace_on
 bad_xdr() {
 	words <<EOF
 $1	# rdma_xid, copied
@@ -349,6 +352,25 @@ raw "v2 RDMA2_MSG without an RPC message" 2 "$(bad_xdr 5c000007)" "$(words <<'EO
 00000000	# rdma_reply; the message ends here
 EOF
 )" --after-negotiate
+# decode_err_traced XID REASON: the decode_err line of that Call
+decode_err_traced() {
+	grep -Eq "svcrdma2_decode_err: .* xid=0x$1 vers=2 htype=RDMA2_MSG reason=$2 answer RDMA2_ERR_BAD_XDR\$" \
+		/sys/kernel/tracing/trace
+}
+t_check "decode_err by name: Read list discriminator 2 is BAD_BOOL" \
+	decode_err_traced 5c000001 BAD_BOOL
+t_check "decode_err by name: the truncated Write chunk is TRUNCATED" \
+	decode_err_traced 5c000002 TRUNCATED
+t_check "decode_err by name: the reserved flag is FLAGS" \
+	decode_err_traced 5c000003 FLAGS
+t_check "decode_err by name: the RESPONSE Call is MSG_TYPE, discarded" \
+	grep -Eq "svcrdma2_decode_err: .* xid=0x5c000004 vers=2 htype=RDMA2_MSG reason=MSG_TYPE discard\$" \
+		/sys/kernel/tracing/trace
+# the kernel wrote the enum's values into the format (TRACE_DEFINE_ENUM)
+fmt=/sys/kernel/tracing/events/rpcrdma2/svcrdma2_decode_err/format
+t_check "decode_err format: reasons by value, not by enum name" \
+	bash -c "grep -q '\"TRUNCATED\"' $fmt && ! grep -q RPCRDMA2_REASON_ $fmt"
+echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
 fresh "after the BAD_XDR cases"
 
 # ====================================================================

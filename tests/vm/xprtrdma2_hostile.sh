@@ -85,7 +85,7 @@ hostile() {
 }
 
 reply_ok='xprtrdma2_reply: .* arg=[1-9]'
-errno_is() { echo "xprtrdma2_reply: .* htype=4 .* arg=-$1\$"; }
+errno_is() { echo "xprtrdma2_reply: .* htype=RDMA2?_ERROR .* arg=-$1\$"; }
 rejected='xprtrdma2_reply_rejected: '
 # a Receive completing in error, not flushed (WR_FLUSH_ERR) at teardown
 recv_err='xprtrdma2_wc_receive: .* status=(LOC|REM|MW|BAD|RETRY|RNR|INV|FATAL|RESP|GENERAL)[A-Z_]*_ERR '
@@ -143,10 +143,10 @@ cwnds=$(sed -n 's/.* xprt_put_cong: .* cwnd=\([0-9]*\).*/\1/p' "$trace" | sort -
 t_check "err-credits-max: the window stayed at one request (cwnd: $cwnds)" \
 	[ "$cwnds" = "256 " ]
 hostile bad-xid 'xprtrdma2_no_rqst: '
-hostile no-response-flag "$rejected"
+hostile no-response-flag "$rejected.* reason=MSG_TYPE\$"
 hostile bad-vers 'xprtrdma2_reply_vers: '
-hostile short "$rejected"
-hostile truncated "$rejected"
+hostile short "$rejected.* reason=SHORT\$"
+hostile truncated "$rejected.* reason=TRUNCATED\$"
 hostile credits-0 "xprtrdma2_reply: .* credits=0 .* arg=[1-9]"
 hostile credits-max "xprtrdma2_reply: .* credits=4294967295 .* arg=[1-9]"
 hostile inv-bogus "$recv_err"
@@ -254,7 +254,7 @@ t_check "write-imm: the client reconnected (conn 2)" \
 grep -E 'RDMA Write|^conn 2: (established|closed)' /tmp/listen.write-imm
 # RFC 8166 §4.3.2: no Write chunk comes back that the Call did not offer
 hostile write-list 'xprtrdma2_bad_write_list: ' \
-	'xprtrdma2_reply: .* htype=0 .* arg=-5$'
+	'xprtrdma2_reply: .* htype=RDMA2?_MSG .* arg=-5$'
 hostile bad-pdata-magic 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-vers2 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-short 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"

@@ -103,7 +103,7 @@ PY
 rdma_small_xattr() {
 	small_xattr "$1"
 	t_check "$1: an RDMA_ERROR failed the GETXATTR with -ERANGE (tracepoint)" \
-		grep -Eq 'xprtrdma2_reply: .* htype=4 .* arg=-34$' \
+		grep -Eq 'xprtrdma2_reply: .* htype=RDMA2?_ERROR .* arg=-34$' \
 			/sys/kernel/tracing/trace
 }
 

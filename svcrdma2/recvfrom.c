@@ -303,7 +303,7 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	struct svc_rdma2_recv_ctxt *ctxt =
 		container_of(wc->wr_cqe, struct svc_rdma2_recv_ctxt, rc_cqe);
 
-	trace_svcrdma2_wc_recv(wc, &ctxt->rc_cid);
+	rpcrdma2_trace_wc(svcrdma2_wc_recv, wc, &ctxt->rc_cid);
 	/* a flush too: the QP is in the error state, maybe with no CM event */
 	if (wc->status != IB_WC_SUCCESS)
 		goto out_close;

@@ -212,7 +212,7 @@ static void svc_rdma2_wc_read(struct ib_cq *cq, struct ib_wc *wc)
 	struct svc_rdma2_read_ctxt *rd =
 		container_of(wc->wr_cqe, struct svc_rdma2_read_ctxt, rd_cqe);
 
-	trace_svcrdma2_wc_read(wc, &rd->rd_cid);
+	rpcrdma2_trace_wc(svcrdma2_wc_read, wc, &rd->rd_cid);
 	if (wc->status == IB_WC_WR_FLUSH_ERR)
 		rd->rd_status = -ECANCELED;
 	else if (wc->status != IB_WC_SUCCESS)

@@ -249,7 +249,7 @@ static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 		container_of(wc->wr_cqe, struct svc_rdma2_send_ctxt, sc_cqe);
 	u32 sqes = sctxt->sc_sqecount;
 
-	trace_svcrdma2_wc_send(wc, &sctxt->sc_cid);
+	rpcrdma2_trace_wc(svcrdma2_wc_send, wc, &sctxt->sc_cid);
 	svc_rdma2_send_ctxt_put(sx, sctxt);
 	svc_rdma2_sq_put(sx, sqes);
 	/* a lost reply or Write: the client learns of it by the close */

@@ -40,15 +40,22 @@ DECLARE_EVENT_CLASS(svcrdma2_completion_class,
 		  RPCRDMA2_CID_VARARGS, RPCRDMA2_WC_VARARGS, __entry->wc_flags)
 );
 
-#define DEFINE_SVCRDMA2_COMPLETION(name)				\
+/* each as name, name_flush and name_err: see rpcrdma2_trace_wc() */
+#define DEFINE_SVCRDMA2_COMPLETION_EVENT(name)				\
 	DEFINE_EVENT(svcrdma2_completion_class, svcrdma2_##name,	\
 		TP_PROTO(const struct ib_wc *wc,			\
 			 const struct rpcrdma2_cid *cid),		\
 		TP_ARGS(wc, cid))
 
-DEFINE_SVCRDMA2_COMPLETION(wc_recv);
-DEFINE_SVCRDMA2_COMPLETION(wc_send);
-DEFINE_SVCRDMA2_COMPLETION(wc_read);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_recv);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_recv_flush);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_recv_err);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_send);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_send_flush);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_send_err);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_read);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_read_flush);
+DEFINE_SVCRDMA2_COMPLETION_EVENT(wc_read_err);
 
 /* a Receive completion that no Send made: the client broke the protocol */
 RPCRDMA2_RECV_BAD_WC_EVENT(svcrdma2_recv_bad_wc);

@@ -69,7 +69,7 @@ static void frwr2_wc_reg(struct ib_cq *cq, struct ib_wc *wc)
 	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
 					      mr_cqe);
 
-	trace_xprtrdma2_wc_reg(wc, &mr->mr_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_reg, wc, &mr->mr_cid);
 	rpcrdma2_ep_close(mr->mr_ep);
 }
 
@@ -79,7 +79,7 @@ static void frwr2_wc_localinv(struct ib_cq *cq, struct ib_wc *wc)
 	struct rpcrdma2_mr *mr = container_of(wc->wr_cqe, struct rpcrdma2_mr,
 					      mr_inv_cqe);
 
-	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_localinv, wc, &mr->mr_cid);
 	rpcrdma2_ep_close(mr->mr_ep);
 }
 
@@ -91,7 +91,7 @@ static void frwr2_wc_localinv_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct rpcrdma2_ep *ep = mr->mr_ep;
 	struct rpcrdma2_req *req = mr->mr_req;
 
-	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_localinv, wc, &mr->mr_cid);
 	/*
 	 * Success: every MR of the RPC is invalid. A flush: the QP is in
 	 * the error state and no longer reaches them. Either way the pages
@@ -113,7 +113,7 @@ static void frwr2_wc_localinv_wake(struct ib_cq *cq, struct ib_wc *wc)
 	struct rpcrdma2_ep *ep = mr->mr_ep;
 	struct rpcrdma2_req *req = mr->mr_req;
 
-	trace_xprtrdma2_wc_localinv(wc, &mr->mr_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_localinv, wc, &mr->mr_cid);
 	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
 	rpcrdma2_sq_put(ep, req->rl_inv_wrs);

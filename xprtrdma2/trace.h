@@ -47,17 +47,26 @@ DECLARE_EVENT_CLASS(xprtrdma2_completion_class,
 		  __entry->inv_rkey)
 );
 
-#define DEFINE_XPRTRDMA2_COMPLETION(name)				\
+/* each as name, name_flush and name_err: see rpcrdma2_trace_wc() */
+#define DEFINE_XPRTRDMA2_COMPLETION_EVENT(name)				\
 	DEFINE_EVENT(xprtrdma2_completion_class, xprtrdma2_##name,	\
 		TP_PROTO(const struct ib_wc *wc,			\
 			 const struct rpcrdma2_cid *cid),		\
 		TP_ARGS(wc, cid))
 
-DEFINE_XPRTRDMA2_COMPLETION(wc_send);
-DEFINE_XPRTRDMA2_COMPLETION(wc_receive);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_send);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_send_flush);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_send_err);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_receive);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_receive_flush);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_receive_err);
 /* REG_MR is unsignaled: only its errors and flushes report */
-DEFINE_XPRTRDMA2_COMPLETION(wc_reg);
-DEFINE_XPRTRDMA2_COMPLETION(wc_localinv);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_reg);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_reg_flush);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_reg_err);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_localinv);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_localinv_flush);
+DEFINE_XPRTRDMA2_COMPLETION_EVENT(wc_localinv_err);
 
 /* a Receive completion that no Send made: the server broke the protocol */
 RPCRDMA2_RECV_BAD_WC_EVENT(xprtrdma2_recv_bad_wc);

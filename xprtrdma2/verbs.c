@@ -163,7 +163,7 @@ static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 						   sc_cqe);
 	struct rpcrdma2_ep *ep = sc->sc_ep;
 
-	trace_xprtrdma2_wc_send(wc, &sc->sc_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_send, wc, &sc->sc_cid);
 	llist_add(&sc->sc_free, &ep->re_send_free);
 	/* a sender that found no idle context or entry waits for this one */
 	rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
@@ -177,7 +177,7 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 						struct rpcrdma2_rep, rr_cqe);
 	struct rpcrdma2_ep *ep = rep->rr_ep;
 
-	trace_xprtrdma2_wc_receive(wc, &rep->rr_cid);
+	rpcrdma2_trace_wc(xprtrdma2_wc_receive, wc, &rep->rr_cid);
 	if (wc->status != IB_WC_SUCCESS) {
 		rpcrdma2_ep_close(ep);
 		return;

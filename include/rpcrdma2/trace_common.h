@@ -209,4 +209,21 @@
 			  RPCRDMA2_CID_VARARGS, __entry->opcode,	\
 			  __entry->byte_len))
 
+/*
+ * Trace a completion as the in-tree handlers do: a success, a flush (the
+ * QP is in the error state: teardown, or an error elsewhere) and an
+ * error are different events, so a tool can watch the errors alone.
+ * @event names three events of a DEFINE_*_COMPLETION(): @event,
+ * @event_flush and @event_err.
+ */
+#define rpcrdma2_trace_wc(event, wc, cid)				\
+	do {								\
+		if (likely((wc)->status == IB_WC_SUCCESS))		\
+			trace_##event(wc, cid);				\
+		else if ((wc)->status == IB_WC_WR_FLUSH_ERR)		\
+			trace_##event##_flush(wc, cid);			\
+		else							\
+			trace_##event##_err(wc, cid);			\
+	} while (0)
+
 #endif /* _RPCRDMA2_TRACE_COMMON_H */

@@ -820,7 +820,7 @@ p_run "Read chunk with an unregistered handle" -p "$PORT" -t 3 \
 	--send-hex "$(v1_read_call 6a000001 00000028 0000e003 00000100)" \
 	--expect-no-reply --after-negotiate --vers 1 "$GUEST_IP"
 t_check "the Read completed with an error (tracepoint)" \
-	grep -Eq "svcrdma2_wc_read: .* status=[A-Z_]*ERR " /sys/kernel/tracing/trace
+	grep -Eq "svcrdma2_wc_read_(err|flush): .* status=[A-Z_]*ERR " /sys/kernel/tracing/trace
 t_check "the Call was dropped with -EIO (tracepoint)" \
 	grep -q "svcrdma2_read_done: .* ret=-5 " /sys/kernel/tracing/trace
 fresh "after the failed RDMA Read"
@@ -839,7 +839,7 @@ p_run "64-page Read chunk with an unregistered handle" -p "$PORT" -t 3 \
 	--send-hex "$(v1_read_call 6a000002 00000028 0000e004 00040000)" \
 	"$GUEST_IP"
 t_check "64-page Read: svcrdma2 saw only a flush (tracepoint)" \
-	grep -Eq "svcrdma2_wc_read: .* status=WR_FLUSH_ERR " /sys/kernel/tracing/trace
+	grep -Eq "svcrdma2_wc_read_flush: .* status=WR_FLUSH_ERR " /sys/kernel/tracing/trace
 t_check "64-page Read: the Call was dropped (tracepoint)" \
 	grep -q "svcrdma2_read_done: .* ret=-125 " /sys/kernel/tracing/trace
 held=$(sed -n 's/^hold: the server disconnected \([0-9]*\) ms .*/\1/p' <<<"$out")

@@ -88,7 +88,7 @@ reply_ok='xprtrdma2_reply: .* arg=[1-9]'
 errno_is() { echo "xprtrdma2_reply: .* htype=RDMA2?_ERROR .* arg=-$1\$"; }
 rejected='xprtrdma2_reply_rejected: '
 # a Receive completing in error, not flushed (WR_FLUSH_ERR) at teardown
-recv_err='xprtrdma2_wc_receive: .* status=(LOC|REM|MW|BAD|RETRY|RNR|INV|FATAL|RESP|GENERAL)[A-Z_]*_ERR '
+recv_err='xprtrdma2_wc_receive_err: .* status=(LOC|REM|MW|BAD|RETRY|RNR|INV|FATAL|RESP|GENERAL)[A-Z_]*_ERR '
 
 hostile good 'xprtrdma2_version: .* vers=2 ' "$reply_ok" \
 	'xprtrdma2_connprop_recv: '
@@ -227,7 +227,7 @@ grep -E 'xprtrdma2_(bc_|connect)' "$trace" | head -n 8
 # the RPC times out (timeo=600 here: 60 s, where a flush used to be taken
 # for teardown already under way). The reconnect is served as good.
 HOSTILE_TIMEO=600 hostile read-bad-rkey "$reply_ok" \
-	'xprtrdma2_wc_receive: .* status=WR_FLUSH_ERR '
+	'xprtrdma2_wc_receive_flush: .* status=WR_FLUSH_ERR '
 t_check "read-bad-rkey: our responder refused the RDMA Read" \
 	grep -q 'RDMA Read of rkey 0x57a1e000 failed: remote access error' \
 		/tmp/listen.read-bad-rkey

@@ -44,14 +44,14 @@ bench:
 # The long wire fuzz of svcrdma2 (WIRE_FUZZ_COUNT messages, default 100000,
 # from WIRE_FUZZ_SEED), one debug-kernel VM run; make check runs 4000.
 wire-fuzz:
-	scripts/wire-fuzz.sh
+	scripts/vm-fuzz.sh wire
 
 # The long wire fuzz of xprtrdma2 (CLIENT_FUZZ_COUNT replies, default
 # 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-ping --listen --fuzz,
 # four listeners at once, one debug-kernel VM run; make check runs 2000
 # (xprtrdma2_hostile.sh, one listener).
 client-fuzz:
-	scripts/client-fuzz.sh
+	scripts/vm-fuzz.sh client
 
 # Boot the VM (no-debug kernel) and show NFSv4.2 over RPC-over-RDMA
 # Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.

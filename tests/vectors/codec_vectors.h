@@ -1257,6 +1257,89 @@ static const struct cv_expect cv_e_v1_read_three_pos = {
 	.enc_nwords = ARRAY_SIZE(cv_enc_v1_read_three_pos),
 };
 
+/*
+ * Positions 200, 100, 100: the chunk at 100 comes first in Position
+ * order though its segments come last, so it goes in before the one at
+ * 200 and each of its segments moves that one's up.
+ */
+static const u32 cv_w_v1_read_descending[] = {
+	0x00003003,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x000000c8,	/*   position 200 (chunk 2) */
+	0x0000f001,	/*   handle */
+	0x00000100,	/*   length 256 */
+	0x00000000,	/*   offset (high) */
+	0x00001000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 1) */
+	0x0000f002,	/*   handle */
+	0x00000200,	/*   length 512 */
+	0x00000000,	/*   offset (high) */
+	0x00002000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 2) */
+	0x0000f003,	/*   handle */
+	0x00000008,	/*   length 8 */
+	0x00000000,	/*   offset (high) */
+	0x00003000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+	0x00003003,	/* RPC: xid */
+	0x00000000,	/* RPC: msg_type CALL */
+};
+
+static const struct rpcrdma2_read_seg cv_r_v1_read_descending[] = {
+	{ 100, { 0xf002, 512, 0x2000 } },
+	{ 100, { 0xf003, 8, 0x3000 } },
+	{ 200, { 0xf001, 256, 0x1000 } },
+};
+
+static const struct rpcrdma2_read_chunk cv_rc_v1_read_descending[] = {
+	{ 100, 0, 2, 520 },
+	{ 200, 2, 1, 256 },
+};
+
+static const u32 cv_enc_v1_read_descending[] = {
+	0x00003003,	/* rdma_xid */
+	0x00000001,	/* rdma_vers = 1 */
+	0x00000020,	/* rdma_credit = 32 */
+	0x00000000,	/* rdma_proc = RDMA_MSG */
+	0x00000001,	/* rdma_reads: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 1) */
+	0x0000f002,	/*   handle */
+	0x00000200,	/*   length 512 */
+	0x00000000,	/*   offset (high) */
+	0x00002000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x00000064,	/*   position 100 (chunk 1, segment 2) */
+	0x0000f003,	/*   handle */
+	0x00000008,	/*   length 8 */
+	0x00000000,	/*   offset (high) */
+	0x00003000,	/*   offset (low) */
+	0x00000001,	/* next: present */
+	0x000000c8,	/*   position 200 (chunk 2) */
+	0x0000f001,	/*   handle */
+	0x00000100,	/*   length 256 */
+	0x00000000,	/*   offset (high) */
+	0x00001000,	/*   offset (low) */
+	0x00000000,	/* next: end of Read list */
+	0x00000000,	/* rdma_writes: not present */
+	0x00000000,	/* rdma_reply: not present */
+};
+
+static const struct cv_expect cv_e_v1_read_descending = {
+	.xid = 0x3003, .vers = 1, .credits = 32,
+	.htype = RPCRDMA2_V1_RDMA_MSG, .hdr_len = 100, .rpc_len = 8,
+	.nr_reads = 3, .nr_read_chunks = 2, .reads = cv_r_v1_read_descending,
+	.read_chunks = cv_rc_v1_read_descending,
+	.enc_words = cv_enc_v1_read_descending,
+	.enc_nwords = ARRAY_SIZE(cv_enc_v1_read_descending),
+};
+
 static const struct cv_vec cv_valid[] = {
 	{ "v1 RDMA_MSG no chunks", .words = cv_w_v1_msg,
 	  .nwords = ARRAY_SIZE(cv_w_v1_msg), .exp = &cv_e_v1_msg },
@@ -1305,6 +1388,10 @@ static const struct cv_vec cv_valid[] = {
 	  .words = cv_w_v1_read_three_pos,
 	  .nwords = ARRAY_SIZE(cv_w_v1_read_three_pos),
 	  .exp = &cv_e_v1_read_three_pos },
+	{ "v1 RDMA_MSG Read positions 200 100 100",
+	  .words = cv_w_v1_read_descending,
+	  .nwords = ARRAY_SIZE(cv_w_v1_read_descending),
+	  .exp = &cv_e_v1_read_descending },
 	{ "v2 RDMA2_MSG READ reply", .words = cv_w_v2_read_reply,
 	  .nwords = ARRAY_SIZE(cv_w_v2_read_reply),
 	  .exp = &cv_e_v2_read_reply },

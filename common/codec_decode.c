@@ -148,7 +148,9 @@ static void read_segs_open(struct rpcrdma2_chunk_lists *cl, u32 n, u32 at,
  * Read list (RFC 8166 §4.3.1, §4.7). *pp points at the first
  * discriminator, which the caller has checked and found non-zero. Every
  * entry is followed by another discriminator, so one check per entry
- * covers both. Kept out of line: most calls carry no Read list.
+ * covers both. Left to the compiler to inline: out of line it costs
+ * calls without a Read list more (make bench-codec: 287 instructions
+ * to decode a v2 READ call against 301 with noinline).
  *
  * §4.3.1: the segments are "grouped by their Position fields into Read
  * chunks"; §3.4.5: a chunk's segments are concatenated "in list order".

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rpcrdma2-ping --listen --fuzz N: a wire fuzz of RPC-over-RDMA clients.
- * It listens like --listen does and answers every Call a client sends,
+ * rpcrdma2-listen-fuzz --fuzz N: a wire fuzz of RPC-over-RDMA clients.
+ * It listens like rpcrdma2-listen does and answers every Call a client sends,
  * whatever its procedure, with a burst of messages mutated from the
  * codec's fuzz corpus (tests/fuzz/corpus/fuzz_codec: both versions, every
  * header type, valid and rejected headers) and from templates built on
@@ -23,37 +23,32 @@
  * answers, connection number C's private data from (seed, C). It ends
  * after N messages with a summary of what went out and how the client
  * reacted (its Calls, reconnects, disconnects).
+ *
+ * Exit status: 0 when it stopped as asked; 1 when listening failed or
+ * ended in a local error; 2 usage error.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <netdb.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#include "rpcrdma2-ping.h"
+#include "corpus.h"
+#include "negotiate.h"
 
-#define LFZ_BACKLOG		8
+#define PROG			"rpcrdma2-listen-fuzz"
+
 #define LFZ_SENDS		32	/* send slots: Sends not yet completed */
 #define LFZ_POLL_MS		1000	/* a wait's slice without --timeout */
-#define LFZ_MAX_MSG		1024	/* RFC 8166 §3.3.3: fits any Receive */
-#define LFZ_MAX_FILES		4096
+#define LFZ_MAX_MSG		CORPUS_MAX_MSG
 #define LFZ_BURST_MAX		64	/* mutated messages per Call, at most */
 #define SEND_POLL_NS		20000	/* between polls of the Send CQ */
 #define LFZ_MAX_MUTATIONS	3
 #define LFZ_HANDLES		16	/* real handles remembered per connection */
-#define LFZ_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LFZ_BC_XID		0xbf000000U	/* our reverse Calls' XIDs */
 #define LFZ_RPC_MAX		64	/* an RPC reply or Call we make up */
 #define LFZ_SEGS		16	/* decoder limits for the client's Calls */
 #define LFZ_CHUNKS		4
-
-/* ONC RPC (RFC 5531 §9) beyond rpcrdma2-ping.h */
-#define RPC_PROC_UNAVAIL	3
-#define RPC_GARBAGE_ARGS	4
-#define RPC_SYSTEM_ERR		5
-#define NFS4_CALLBACK		0x40000000	/* RFC 8881 §20 */
 
 /* What a message was made from */
 enum lfz_kind {
@@ -88,12 +83,6 @@ static const char *const lfz_end_names[LFZ_NR_ENDS] = {
 	"the count was reached", "--timeout", "a local error",
 };
 
-struct lfz_file {
-	char *name;
-	u8 *buf;
-	u32 len;
-};
-
 /* The Call being answered: what the fuzz aims at */
 struct lfz_call {
 	u32 xid;
@@ -108,17 +97,31 @@ struct lfz_call {
 	u32 inv_handle;		/* v2: rdma_inv_handle, or 0 */
 };
 
+struct lfz_opts {
+	u32 port;
+	const char *bind;	/* --bind ADDR, or NULL: every address */
+	u32 fuzz;		/* --fuzz N: messages to deliver */
+	u32 seed;
+	bool have_seed;
+	const char *corpus;
+	u32 max_conns;		/* --max-conns N; 0: no limit */
+	u32 listen_ms;		/* --timeout S; 0: no limit */
+	u32 credits;
+	u32 size;
+	u32 timeout_ms;		/* for a Send, a CM event */
+	bool verbose;
+};
+
 struct lfz {
-	const struct ping_opts *opts;
-	struct lfz_file *files;
-	u32 nfiles;
+	const struct lfz_opts *opts;
+	struct corpus corpus;
 	u32 seed;
 	u64 rng;
 
 	struct rdma_event_channel *ec;	/* listening */
 	struct rdma_cm_id *id;
 	struct timespec end;		/* --timeout */
-	struct ping c;			/* the connection served */
+	struct conn c;			/* the connection served */
 
 	/* this connection */
 	u32 conn_calls;
@@ -206,98 +209,6 @@ static u32 lfz_value(struct lfz *l)
 	return vals[lfz_below(l, ARRAY_SIZE(vals))];
 }
 
-/* ---- the corpus ------------------------------------------------------ */
-
-static int lfz_name_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct lfz_file *)a)->name,
-		      ((const struct lfz_file *)b)->name);
-}
-
-/* The corpus next to this binary: build/tools/ -> tests/fuzz/corpus/fuzz_codec */
-static char *lfz_default_corpus(void)
-{
-	char exe[4096], *slash;
-	ssize_t n;
-	int i;
-
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	for (i = 0; i < 3; i++) {
-		slash = strrchr(exe, '/');
-		if (!slash)
-			return NULL;
-		*slash = '\0';
-	}
-	if (strlen(exe) + sizeof("/tests/fuzz/corpus/fuzz_codec") > sizeof(exe))
-		return NULL;
-	strcat(exe, "/tests/fuzz/corpus/fuzz_codec");
-	return strdup(exe);
-}
-
-/* Every *.bin of @dir (its first LFZ_MAX_MSG bytes), sorted by name */
-static int lfz_load(struct lfz *l, const char *dir)
-{
-	struct lfz_file *f;
-	struct dirent *de;
-	char path[4096];
-	size_t n;
-	FILE *fp;
-	DIR *d;
-
-	d = opendir(dir);
-	if (!d) {
-		ping_err("--corpus %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	l->files = calloc(LFZ_MAX_FILES, sizeof(*l->files));
-	if (!l->files) {
-		closedir(d);
-		return -1;
-	}
-	while ((de = readdir(d)) && l->nfiles < LFZ_MAX_FILES) {
-		n = strlen(de->d_name);
-		if (n < 5 || strcmp(de->d_name + n - 4, ".bin"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		fp = fopen(path, "rb");
-		if (!fp)
-			continue;
-		f = &l->files[l->nfiles];
-		f->buf = malloc(LFZ_MAX_MSG);
-		f->name = strdup(de->d_name);
-		if (!f->buf || !f->name) {
-			fclose(fp);
-			closedir(d);
-			return -1;
-		}
-		f->len = (u32)fread(f->buf, 1, LFZ_MAX_MSG, fp);
-		fclose(fp);
-		l->nfiles++;
-	}
-	closedir(d);
-	if (!l->nfiles) {
-		ping_err("--corpus %s: no *.bin files", dir);
-		return -1;
-	}
-	qsort(l->files, l->nfiles, sizeof(*l->files), lfz_name_cmp);
-	return 0;
-}
-
-static void lfz_free(struct lfz *l)
-{
-	u32 i;
-
-	for (i = 0; i < l->nfiles; i++) {
-		free(l->files[i].buf);
-		free(l->files[i].name);
-	}
-	free(l->files);
-	free(l);
-}
-
 /* ---- handles ---------------------------------------------------------- */
 
 static void lfz_remember(struct lfz *l, u32 handle)
@@ -371,7 +282,7 @@ static u32 lfz_xid(struct lfz *l)
  */
 static int lfz_reap(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct ibv_wc wc;
 	u32 slot;
 	int n;
@@ -380,7 +291,7 @@ static int lfz_reap(struct lfz *l)
 		slot = (u32)wc.wr_id;
 		if (slot >= LFZ_SENDS)
 			continue;
-		p->calls[slot].send_busy = false;
+		p->send_busy[slot] = false;
 		if (wc.status == IBV_WC_SUCCESS) {
 			l->delivered += l->slot_msg[slot];
 		} else {
@@ -402,7 +313,7 @@ static int lfz_reap(struct lfz *l)
  */
 static bool lfz_disconnected(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rdma_cm_event *ev;
 
 	while (!p->disconnected && !rdma_get_cm_event(p->ec, &ev)) {
@@ -423,7 +334,7 @@ static bool lfz_disconnected(struct lfz *l)
 static int lfz_wait_sends(struct lfz *l, bool any)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct timespec dl;
 	u32 i, busy;
 
@@ -432,9 +343,9 @@ static int lfz_wait_sends(struct lfz *l, bool any)
 		if (lfz_reap(l) || lfz_disconnected(l))
 			return -1;
 		for (i = 0, busy = 0; i < LFZ_SENDS; i++) {
-			if (!p->calls[i].send_busy && any)
+			if (!p->send_busy[i] && any)
 				return (int)i;
-			busy += p->calls[i].send_busy;
+			busy += p->send_busy[i];
 		}
 		if (!busy)
 			return 0;
@@ -457,7 +368,7 @@ static int lfz_slot(struct lfz *l)
 static void lfz_drain(struct lfz *l)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct timespec dl;
 	u32 i, busy;
 
@@ -466,7 +377,7 @@ static void lfz_drain(struct lfz *l)
 	do {
 		lfz_reap(l);
 		for (i = 0, busy = 0; i < LFZ_SENDS; i++)
-			busy += p->calls[i].send_busy;
+			busy += p->send_busy[i];
 	} while (busy && ms_left(&dl) && !nanosleep(&nap, NULL));
 	for (i = 0; i < LFZ_SENDS; i++) {
 		l->lost += l->slot_msg[i];
@@ -616,7 +527,7 @@ static void lfz_reply_chunk(struct lfz *l, struct rpcrdma2_hdr *h)
 static int lfz_rdma_write_reply(struct lfz *l)
 {
 	const struct rpcrdma2_seg *s = &l->call.reply[0];
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct ibv_send_wr wr = {
 		.num_sge = 1,
 		.opcode = IBV_WR_RDMA_WRITE,
@@ -629,16 +540,16 @@ static int lfz_rdma_write_reply(struct lfz *l)
 	slot = lfz_slot(l);
 	if (slot < 0)
 		return -1;
-	len = lfz_rpc_reply(l, send_buf(p, (u32)slot));
+	len = lfz_rpc_reply(l, conn_send_buf(p, (u32)slot));
 	if (len > s->length)
 		len = s->length;
 	if (!len)
 		return 0;
-	sge.addr = (uintptr_t)send_buf(p, (u32)slot);
+	sge.addr = (uintptr_t)conn_send_buf(p, (u32)slot);
 	sge.length = len;
 	sge.lkey = p->mr->lkey;
 	wr.sg_list = &sge;
-	if (post_wr(p, (u32)slot, &wr))
+	if (conn_post_wr(p, (u32)slot, &wr))
 		return -1;
 	l->rdma_writes++;
 	return 0;
@@ -729,7 +640,7 @@ static int lfz_connprop(struct lfz *l, u8 *m, u32 size)
  */
 static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 {
-	const struct lfz_file *f = &l->files[lfz_below(l, l->nfiles)];
+	const struct corpus_file *f = &l->corpus.files[lfz_below(l, l->corpus.nfiles)];
 	const struct rpcrdma2_limits lim = {
 		.max_read_chunks = LFZ_CHUNKS, .max_write_chunks = LFZ_CHUNKS,
 		.max_segs = LFZ_SEGS,
@@ -768,7 +679,7 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
 {
 	u32 nw = len / 4, i, j, k, n;
-	const struct lfz_file *g;
+	const struct corpus_file *g;
 
 	switch (lfz_below(l, 13)) {
 	case 0:		/* one bit */
@@ -825,7 +736,7 @@ static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
 			      get32(m + 4 * lfz_below(l, nw)));
 		break;
 	case 11:	/* splice: this one's head, another's tail */
-		g = &l->files[lfz_below(l, l->nfiles)];
+		g = &l->corpus.files[lfz_below(l, l->corpus.nfiles)];
 		if (nw < 2 || g->len < 8)
 			break;
 		i = 1 + lfz_below(l, nw - 1);
@@ -857,7 +768,7 @@ static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
  */
 static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rpcrdma2_hdr h;
 	u32 kind, len, i, n;
 	int rc = 0;
@@ -876,7 +787,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	*slot = lfz_slot(l);
 	if (*slot < 0)
 		return -1;
-	m = send_buf(p, (u32)*slot);
+	m = conn_send_buf(p, (u32)*slot);
 	switch (kind) {
 	case LFZ_CORPUS:
 		rc = (int)lfz_from_corpus(l, m);
@@ -909,7 +820,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 		rc = lfz_connprop(l, m, LFZ_MAX_MSG);
 	}
 	if (rc < 0) {
-		ping_err("client fuzz: cannot encode message %u (%s)",
+		tool_err("client fuzz: cannot encode message %u (%s)",
 			 l->sent + 1, lfz_kind_names[kind]);
 		l->broken = true;
 		return -1;
@@ -952,7 +863,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 static int lfz_closer(struct lfz *l)
 {
 	const struct lfz_call *c = &l->call;
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rpcrdma2_hdr h = {
 		.xid = c->xid, .vers = c->vers, .credits = l->opts->credits,
 		.htype = RPCRDMA2_HT_MSG,
@@ -965,7 +876,7 @@ static int lfz_closer(struct lfz *l)
 	slot = lfz_slot(l);
 	if (slot < 0)
 		return -1;
-	m = send_buf(p, (u32)slot);
+	m = conn_send_buf(p, (u32)slot);
 	if (c->vers == RPCRDMA2_VERS_2)
 		h.flags = RPCRDMA2_F_RESPONSE;
 	if (l->fallback && l->conn_calls == 1 && c->vers == RPCRDMA2_VERS_2) {
@@ -1004,7 +915,7 @@ static int lfz_closer(struct lfz *l)
 	}
 	n = rpcrdma2_encode(&h, m, LFZ_MAX_MSG);
 	if (n < 0) {
-		ping_err("client fuzz: cannot encode the reply to xid 0x%08x",
+		tool_err("client fuzz: cannot encode the reply to xid 0x%08x",
 			 c->xid);
 		l->broken = true;
 		return -1;
@@ -1019,8 +930,8 @@ static int lfz_closer(struct lfz *l)
 		r = put32(r, c->proc ? RPC_PROC_UNAVAIL : RPC_SUCCESS);
 		rlen = (u32)(r - m) - (u32)n;
 	}
-	if (post_send_wr(p, (u32)slot, (u32)n + rlen, NULL,
-			 inv ? &rkey : NULL))
+	if (conn_post_send(p, (u32)slot, (u32)n + rlen, NULL,
+			   inv ? &rkey : NULL))
 		return -1;
 	l->closers++;
 	return 0;
@@ -1040,7 +951,7 @@ static u32 lfz_todo(const struct lfz *l)
  */
 static int lfz_burst(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	const u32 *inv;
 	u32 n, i, rkey;
 	int slot, len;
@@ -1058,7 +969,7 @@ static int lfz_burst(struct lfz *l)
 		len = lfz_make(l, &slot, &rkey, &inv);
 		if (len < 0)
 			return -1;
-		if (post_send_wr(p, (u32)slot, (u32)len, NULL, inv))
+		if (conn_post_send(p, (u32)slot, (u32)len, NULL, inv))
 			return -1;
 		l->slot_msg[slot] = 1;
 		l->sent++;
@@ -1178,7 +1089,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 /* The end a failure on the connection means */
 static enum lfz_end lfz_fail_end(const struct lfz *l)
 {
-	const struct ping *p = &l->c;
+	const struct conn *p = &l->c;
 
 	if (l->broken)
 		return LFZ_END_ERROR;
@@ -1193,8 +1104,8 @@ static enum lfz_end lfz_fail_end(const struct lfz *l)
 /* Serve the connection until it ends; says how */
 static enum lfz_end lfz_serve(struct lfz *l)
 {
-	const struct ping_opts *o = l->opts;
-	struct ping *p = &l->c;
+	const struct lfz_opts *o = l->opts;
+	struct conn *p = &l->c;
 	struct timespec dl;
 	struct ibv_wc wc;
 	u32 idx;
@@ -1207,7 +1118,7 @@ static enum lfz_end lfz_serve(struct lfz *l)
 			dl = l->end;
 		else
 			deadline_in(&dl, LFZ_POLL_MS);
-		rc = next_recv(p, &dl, &wc);
+		rc = conn_next_recv(p, &dl, &wc);
 		if (rc == -ETIMEDOUT) {
 			if (o->listen_ms)
 				return LFZ_END_TIMEOUT;
@@ -1218,10 +1129,10 @@ static enum lfz_end lfz_serve(struct lfz *l)
 		if (rc)
 			return lfz_fail_end(l);
 		idx = (u32)wc.wr_id;
-		if (lfz_handle_msg(l, p->buf + (size_t)idx * o->size,
+		if (lfz_handle_msg(l, conn_recv_buf(p, idx),
 				   wc.byte_len))
 			return lfz_fail_end(l);
-		if (post_recv(p, idx))
+		if (conn_post_recv(p, idx))
 			return LFZ_END_ERROR;
 	}
 }
@@ -1235,38 +1146,17 @@ static enum lfz_end lfz_serve(struct lfz *l)
  */
 static int lfz_accept(struct lfz *l)
 {
-	const struct ping_opts *o = l->opts;
-	struct rdma_conn_param cp = { 0 };
-	struct ping *p = &l->c;
-	struct rdma_cm_event *ev;
+	const struct lfz_opts *o = l->opts;
+	struct conn *p = &l->c;
 	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
-	int ok;
+	char why[48];
 
-	if (cm_open(&p->ec, NULL) || rdma_migrate_id(p->id, p->ec) ||
-	    create_resources(p)) {
-		rdma_reject(p->id, NULL, 0);
-		return -1;
-	}
 	rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), true,
 				l->small_pdata ? RPCRDMA2_CM_PDATA_MIN_SIZE :
 						 o->size, o->size);
-	cp.private_data = pdata;
-	cp.private_data_len = sizeof(pdata);
-	cp.retry_count = 7;
-	cp.rnr_retry_count = 7;
-	if (rdma_accept(p->id, &cp)) {
-		ping_err("rdma_accept: %s", strerror(errno));
+	if (conn_accept(p, pdata, sizeof(pdata), 0))
 		return -1;
-	}
-	ev = cm_next(p->ec, (int)o->timeout_ms);
-	if (!ev)
-		return -1;
-	ok = ev->event == RDMA_CM_EVENT_ESTABLISHED;
-	rdma_ack_cm_event(ev);
-	if (!ok)
-		return -1;
-	p->connected = true;
-	return 0;
+	return conn_established(p, why, sizeof(why));
 }
 
 /*
@@ -1276,21 +1166,19 @@ static int lfz_accept(struct lfz *l)
  */
 static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 {
-	const struct ping_opts *o = l->opts;
-	struct ping *p = &l->c;
+	const struct lfz_opts *o = l->opts;
+	struct conn *p = &l->c;
 	enum lfz_end end = LFZ_END_DISCONNECT;
 	u32 sent0 = l->delivered;
 
 	memset(p, 0, sizeof(*p));
-	p->opts = o;
+	p->size = o->size;
+	p->timeout_ms = o->timeout_ms;
+	p->verbose = o->verbose;
 	p->nr_recvs = o->credits + SPARE_RECVS;
 	p->nr_sends = LFZ_SENDS;
 	p->nr_send_wrs = LFZ_SENDS;
-	p->id = ev->id;
-	p->peer_len = ev->param.conn.private_data_len;
-	p->peer_rc = rpcrdma2_cm_pdata_parse(ev->param.conn.private_data,
-					     p->peer_len, &p->peer);
-	rdma_ack_cm_event(ev);
+	conn_take_request(p, ev);
 	lfz_stream(l, 5, l->conns);
 	l->small_pdata = lfz_below(l, 2);
 	l->fallback = l->small_pdata && lfz_below(l, 2);
@@ -1308,68 +1196,9 @@ static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 		       "", l->conn_calls, l->delivered - sent0,
 		       lfz_end_names[end]);
 	}
-	ping_teardown(p);
+	conn_close(p);
+	conn_free(p);
 	return end;
-}
-
-/* Bind and listen on --bind (default: every IPv4 address) and --port */
-static int lfz_listen(struct lfz *l)
-{
-	const struct ping_opts *o = l->opts;
-	struct addrinfo hints = {
-		.ai_family = o->bind ? AF_UNSPEC : AF_INET,
-		.ai_socktype = SOCK_STREAM,
-		.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
-	};
-	struct addrinfo *ai;
-	char port[16];
-	int rc;
-
-	if (cm_open(&l->ec, &l->id))
-		return -1;
-	snprintf(port, sizeof(port), "%u", o->port);
-	rc = getaddrinfo(o->bind, port, &hints, &ai);
-	if (rc) {
-		ping_err("--bind %s: %s", o->bind ? o->bind : "", gai_strerror(rc));
-		return -1;
-	}
-	rc = rdma_bind_addr(l->id, ai->ai_addr);
-	freeaddrinfo(ai);
-	if (rc || rdma_listen(l->id, LFZ_BACKLOG)) {
-		ping_err("listening on %s port %u: %s",
-			 o->bind ? o->bind : "*", o->port, strerror(errno));
-		return -1;
-	}
-	printf("listening on %s port %u, mode fuzz, grant %u, buffers %u\n",
-	       o->bind ? o->bind : "*", o->port, o->credits, o->size);
-	return 0;
-}
-
-/* The next connection request; NULL at --timeout or on an error */
-static struct rdma_cm_event *lfz_next_request(struct lfz *l, bool *timeout)
-{
-	struct rdma_cm_event *ev;
-	struct timespec dl;
-
-	for (;;) {
-		if (l->opts->listen_ms)
-			dl = l->end;
-		else
-			deadline_in(&dl, LFZ_POLL_MS);
-		ev = cm_next(l->ec, ms_left(&dl));
-		if (!ev && errno == ETIMEDOUT) {
-			if (l->opts->listen_ms && !ms_left(&l->end)) {
-				*timeout = true;
-				return NULL;
-			}
-			continue;
-		}
-		if (!ev)
-			return NULL;
-		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST)
-			return ev;
-		rdma_ack_cm_event(ev);
-	}
 }
 
 static void lfz_summary(const struct lfz *l)
@@ -1404,21 +1233,16 @@ static void lfz_summary(const struct lfz *l)
 	printf("\n");
 }
 
-/**
- * lfz_main - rpcrdma2-ping --listen --fuzz N
- * @o: the options
- *
+/*
  * Serve connections one after another, answering every Call with a
  * burst of mutated messages, until N messages have been sent (or
- * --timeout, or --max-conns), then print the summary.
- *
- * Return: 0, or -1 if listening failed or ended in a local error.
+ * --timeout, or --max-conns), then print the summary. Returns 0, or -1
+ * if listening failed or ended in a local error.
  */
-int lfz_main(const struct ping_opts *o)
+static int lfz_main(const struct lfz_opts *o)
 {
-	char *corpus = NULL;
+	const char *why = NULL;
 	struct rdma_cm_event *ev;
-	bool timeout = false;
 	enum lfz_end end;
 	struct timespec t;
 	struct lfz *l;
@@ -1426,13 +1250,11 @@ int lfz_main(const struct ping_opts *o)
 
 	l = calloc(1, sizeof(*l));
 	if (!l) {
-		ping_err("out of memory");
+		tool_err("out of memory");
 		return -1;
 	}
 	l->opts = o;
-	if (!o->corpus)
-		corpus = lfz_default_corpus();
-	if (lfz_load(l, o->corpus ? o->corpus : corpus ? corpus : "."))
+	if (corpus_load(&l->corpus, o->corpus))
 		goto out;
 	l->seed = o->seed;
 	if (!o->have_seed) {
@@ -1442,16 +1264,20 @@ int lfz_main(const struct ping_opts *o)
 	if (o->listen_ms)
 		deadline_in(&l->end, o->listen_ms);
 	printf("client fuzz: seed %u, %u corpus files from %s, %u messages\n",
-	       l->seed, l->nfiles, o->corpus ? o->corpus : corpus, o->fuzz);
-	if (lfz_listen(l))
+	       l->seed, l->corpus.nfiles, l->corpus.dir, o->fuzz);
+	if (conn_listen(&l->ec, &l->id, o->bind, o->port))
 		goto out;
+	printf("listening on %s port %u, mode fuzz, grant %u, buffers %u\n",
+	       o->bind ? o->bind : "*", o->port, o->credits, o->size);
 	end = LFZ_END_DISCONNECT;
 	while (l->delivered < o->fuzz && end != LFZ_END_TIMEOUT &&
 	       end != LFZ_END_ERROR &&
 	       !(o->max_conns && l->conns == o->max_conns)) {
-		ev = lfz_next_request(l, &timeout);
+		ev = conn_next_request(l->ec, o->listen_ms ? &l->end : NULL,
+				       false, &why);
 		if (!ev) {
-			end = timeout ? LFZ_END_TIMEOUT : LFZ_END_ERROR;
+			end = strcmp(why, "--timeout") ? LFZ_END_ERROR :
+			      LFZ_END_TIMEOUT;
 			break;
 		}
 		end = lfz_connection(l, ev);
@@ -1468,7 +1294,141 @@ out:
 		rdma_destroy_id(l->id);
 	if (l->ec)
 		rdma_destroy_event_channel(l->ec);
-	free(corpus);
-	lfz_free(l);
+	corpus_free(&l->corpus);
+	free(l);
 	return rc;
+}
+
+static void print_help(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " --fuzz N [options]\n"
+		"A wire fuzz of RPC-over-RDMA clients: accept connections on\n"
+		"--port, one after another, and answer every Call with a burst\n"
+		"of messages mutated from the --corpus and the Call's own chunks\n"
+		"until N are delivered, then print a summary.\n"
+		"\n"
+		"Options:\n"
+		"      --fuzz N          messages to deliver\n"
+		"      --seed S          random seed (default: from the clock;\n"
+		"                        printed)\n"
+		"      --corpus DIR      the corpus (default: the source tree's\n"
+		"                        tests/fuzz/corpus/fuzz_codec)\n"
+		"  -p, --port N          port to listen on (default %d)\n"
+		"      --bind ADDR       listen on ADDR only (default: every\n"
+		"                        IPv4 address)\n"
+		"      --max-conns N     exit after N connections (default: never)\n"
+		"  -t, --timeout S       exit after S seconds (default: never)\n"
+		"      --credits N       the grant, with N + %d Receives posted\n"
+		"                        (default %d)\n"
+		"      --size N          the Receive and Send buffer size and\n"
+		"                        the private data's sizes (default %d)\n"
+		"  -v, --verbose         every message received, every Call\n"
+		"  -h, --help            this text\n"
+		"\n"
+		"Exit status: 0 success, 1 failure, 2 usage error.\n",
+		DEF_PORT, SPARE_RECVS, DEF_CREDITS, DEF_SIZE);
+}
+
+static int usage_error(const char *bad)
+{
+	if (*bad)
+		tool_err("%s", bad);
+	fprintf(stderr, "Usage: " PROG " --fuzz N [options] (--help: the options)\n");
+	return -1;
+}
+
+static int parse_args(int argc, char **argv, struct lfz_opts *o)
+{
+	enum { O_CREDITS = 256, O_SIZE, O_BIND, O_MAXCONNS, O_FUZZ, O_SEED,
+	       O_CORPUS };
+	static const struct option lopts[] = {
+		{ "fuzz", required_argument, NULL, O_FUZZ },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "corpus", required_argument, NULL, O_CORPUS },
+		{ "port", required_argument, NULL, 'p' },
+		{ "bind", required_argument, NULL, O_BIND },
+		{ "max-conns", required_argument, NULL, O_MAXCONNS },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "credits", required_argument, NULL, O_CREDITS },
+		{ "size", required_argument, NULL, O_SIZE },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *bad = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "p:t:vh", lopts, NULL)) != -1) {
+		switch (c) {
+		case O_FUZZ:
+			if (parse_u32(optarg, 1, 10000000, &o->fuzz))
+				bad = "bad --fuzz";
+			break;
+		case O_SEED:
+			if (parse_u32(optarg, 0, 0xffffffffU, &o->seed))
+				bad = "bad --seed";
+			o->have_seed = true;
+			break;
+		case O_CORPUS:
+			o->corpus = optarg;
+			break;
+		case 'p':
+			if (parse_u32(optarg, 1, 65535, &o->port))
+				bad = "bad --port";
+			break;
+		case O_BIND:
+			o->bind = optarg;
+			break;
+		case O_MAXCONNS:
+			if (parse_u32(optarg, 1, 1000000, &o->max_conns))
+				bad = "bad --max-conns";
+			break;
+		case 't':
+			if (parse_seconds(optarg, &o->listen_ms))
+				bad = "bad --timeout";
+			break;
+		case O_CREDITS:
+			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
+				bad = "bad --credits";
+			break;
+		case O_SIZE:
+			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
+				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
+			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
+				bad = "--size must be a multiple of 1024, 1024..262144";
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'h':
+			print_help(stdout);
+			exit(0);
+		default:
+			bad = "";
+		}
+		if (bad)
+			break;
+	}
+	if (!bad && !o->fuzz)
+		bad = "--fuzz N is required";
+	if (!bad && argc != optind)
+		bad = PROG " takes no HOST (--bind ADDR)";
+	return bad ? usage_error(bad) : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct lfz_opts o = {
+		.port = DEF_PORT,
+		.credits = DEF_CREDITS,
+		.size = DEF_SIZE,
+		.timeout_ms = DEF_TIMEOUT_MS,
+	};
+
+	tool_name = PROG;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (parse_args(argc, argv, &o))
+		return 2;
+	return lfz_main(&o) ? 1 : 0;
 }

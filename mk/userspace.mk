@@ -43,7 +43,7 @@ build/fuzz/%: tests/fuzz/%.c $(US_LIBSRC) $(US_HDRS)
 
 build/tools/rpcrdma2-decode: tools/rpcrdma2-decode.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
+	$(CC) $(US_CFLAGS) -Itools/lib -O2 -o $@ $< $(US_LIBSRC)
 
 # Programs on a real RC QP: run in the test guest (tests/vm/ping_*.sh,
 # tests/fuzz/*_fuzz.sh), which cannot build them, so `tools` builds them

@@ -193,10 +193,9 @@ int lsn_reject(struct lsn *l, const struct rpcrdma2_hdr *in,
 		       rej->discard ? "the codec says discard" : "silent");
 		return 0;
 	}
-	slot = conn_wait_slot(p);
-	if (slot < 0)
+	buf = conn_slot_buf(p, &slot);
+	if (!buf)
 		return -1;
-	buf = conn_send_buf(p, (u32)slot);
 	memset(&out, 0, sizeof(out));
 	out.xid = in->xid;
 	out.vers = in->vers;
@@ -206,10 +205,10 @@ int lsn_reject(struct lsn *l, const struct rpcrdma2_hdr *in,
 	if (l->mode->v1only && rej->reason == RPCRDMA2_REASON_VERS &&
 	    in->vers == RPCRDMA2_VERS_2) {
 		out.err.v1_layout = true;
-		n = rpcrdma2_encode(&out, buf, l->opts->size);
+		n = rpcrdma2_encode(&out, buf, l->opts->l.size);
 	} else {
 		n = rpcrdma2_encode_reject(in, rej, l->grant, buf,
-					   l->opts->size);
+					   l->opts->l.size);
 	}
 	if (n < 0) {
 		tool_err("cannot encode the error for %s", head);
@@ -296,10 +295,9 @@ static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
 	int slot, n;
 	u8 *buf;
 
-	slot = conn_wait_slot(p);
-	if (slot < 0)
+	buf = conn_slot_buf(p, &slot);
+	if (!buf)
 		return -1;
-	buf = conn_send_buf(p, (u32)slot);
 	lsn_reply_hdr(l, call, &out);
 	switch (answer) {
 	case LSN_REPLY:
@@ -352,8 +350,8 @@ static int lsn_send_reply(struct lsn *l, const struct rpcrdma2_hdr *call,
 	default:
 		break;
 	}
-	n = rpcrdma2_encode(&out, buf, o->size);
-	if (n < 0 || rlen > o->size - (u32)n) {
+	n = rpcrdma2_encode(&out, buf, o->l.size);
+	if (n < 0 || rlen > o->l.size - (u32)n) {
 		tool_err("cannot encode the reply to %s", head);
 		return -1;
 	}
@@ -428,10 +426,9 @@ static int lsn_send_error(struct lsn *l, const struct rpcrdma2_hdr *call,
 	int slot, n;
 	u8 *buf;
 
-	slot = conn_wait_slot(p);
-	if (slot < 0)
+	buf = conn_slot_buf(p, &slot);
+	if (!buf)
 		return -1;
-	buf = conn_send_buf(p, (u32)slot);
 	out.xid = call->xid;
 	out.vers = call->vers;
 	out.credits = l->grant;
@@ -465,7 +462,7 @@ static int lsn_send_error(struct lsn *l, const struct rpcrdma2_hdr *call,
 		   code != RPCRDMA2_V1_ERR_VERS && code != RPCRDMA2_V1_ERR_CHUNK;
 	if (v1_patch)
 		out.err.code = RPCRDMA2_V1_ERR_CHUNK;
-	n = rpcrdma2_encode(&out, buf, l->opts->size);
+	n = rpcrdma2_encode(&out, buf, l->opts->l.size);
 	if (n < 0) {
 		tool_err("cannot encode the error for %s", head);
 		return -1;
@@ -606,12 +603,11 @@ static int lsn_send_bc_call(struct lsn *l, u32 vers, u32 i, u32 xid,
 	if (i == LSN_BC_SHORT)
 		rlen = 4;
 
-	slot = conn_wait_slot(p);
-	if (slot < 0)
+	buf = conn_slot_buf(p, &slot);
+	if (!buf)
 		return -1;
-	buf = conn_send_buf(p, (u32)slot);
-	n = rpcrdma2_encode(&h, buf, l->opts->size);
-	if (n < 0 || rlen > l->opts->size - (u32)n) {
+	n = rpcrdma2_encode(&h, buf, l->opts->l.size);
+	if (n < 0 || rlen > l->opts->l.size - (u32)n) {
 		tool_err("cannot encode reverse-direction Call %u", i);
 		return -1;
 	}
@@ -815,27 +811,16 @@ int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call, const u8 *m)
  */
 int lsn_send_connprop_inv(struct lsn *l)
 {
-	struct rpcrdma2_limits none = { 0 };
-	struct rpcrdma2_hdr h = { 0 };
 	struct conn *p = &l->c;
 	int slot, n;
 
 	slot = conn_wait_slot(p);
 	if (slot < 0)
 		return -1;
-	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
-	h.vers = RPCRDMA2_VERS_2;
-	h.credits = l->grant;
-	h.htype = RPCRDMA2_HT_CONNPROP;
-	h.flags = RPCRDMA2_F_RESPONSE;
-	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
-	h.props.rbsiz = l->opts->size;
-	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
-	n = rpcrdma2_encode(&h, conn_send_buf(p, (u32)slot), l->opts->size);
-	if (n < 0) {
-		tool_err("cannot encode RDMA2_CONNPROP: %s", strerror(-n));
+	n = encode_connprop(p, (u32)slot, l->grant, RPCRDMA2_F_RESPONSE,
+			    l->opts->l.size);
+	if (n < 0)
 		return -1;
-	}
 	return lsn_post(l, slot, (u32)n, &l->inv_key, "connprop",
 			"RDMA2_CONNPROP");
 }

@@ -25,7 +25,6 @@
  * when listening failed or ended in an error, 2 usage error.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -161,15 +160,6 @@ bool lsn_replies(const struct lsn_mode *md)
 	return md->answer != LSN_ERROR && md->answer != LSN_SILENT;
 }
 
-/* The wait until --timeout, or one slice of waiting without it */
-static void lsn_deadline(const struct lsn *l, struct timespec *dl)
-{
-	if (l->opts->listen_ms)
-		*dl = l->end;
-	else
-		deadline_in(dl, LSN_POLL_MS);
-}
-
 /* ---- private data ----------------------------------------------------- */
 
 /*
@@ -178,7 +168,7 @@ static void lsn_deadline(const struct lsn *l, struct timespec *dl)
  */
 static u32 lsn_pdata(const struct lsn *l, u8 *buf)
 {
-	u32 size = l->opts->size, len = RPCRDMA2_CM_PDATA_SIZE;
+	u32 size = l->opts->l.size, len = RPCRDMA2_CM_PDATA_SIZE;
 
 	/* §4.2: the library encodes 1 KiB as octet 0, 256 KiB as 255 */
 	if (l->mode->pdata == LSN_PD_SIZE0)
@@ -264,7 +254,7 @@ static int lsn_fix_version(struct lsn *l, const struct rpcrdma2_hdr *h)
 	if (lsn_live_inv(l, LSN_INV_CONNPROP))
 		return lsn_send_connprop_inv(l);
 	return send_connprop(&l->c, l->grant, RPCRDMA2_F_RESPONSE,
-			     l->opts->size);
+			     l->opts->l.size);
 }
 
 /* One received message: decode it, then drop, reject or answer it */
@@ -273,7 +263,7 @@ static int lsn_handle(struct lsn *l, const u8 *m, u32 len)
 	struct rpcrdma2_hdr *h = &l->hdr;
 	struct rpcrdma2_reject rej;
 
-	if (l->opts->verbose)
+	if (l->opts->l.verbose)
 		print_hex("received", m, len);
 	/* a server a version 2 Call never reaches: lost, not rejected */
 	if (l->mode->v2silent && len >= 8 &&
@@ -318,26 +308,20 @@ static int lsn_handle(struct lsn *l, const u8 *m, u32 len)
 static const char *lsn_serve(struct lsn *l)
 {
 	struct conn *p = &l->c;
-	struct timespec dl;
 	struct ibv_wc wc;
 	u32 idx;
 	int rc;
 
 	for (;;) {
-		lsn_deadline(l, &dl);
-		rc = conn_next_recv(p, &dl, &wc);
-		if (rc == -ETIMEDOUT) {
-			if (l->opts->listen_ms)
-				return "--timeout";
-			continue;
-		}
+		rc = listener_recv(&l->ls, p, &wc);
+		if (rc == -ETIMEDOUT)
+			return "--timeout";
 		if (rc == -ECONNRESET)
 			return "the client disconnected";
 		if (rc)
 			return p->qp_failed ? "a completion failed" : "an error";
 		idx = (u32)wc.wr_id;
-		rc = lsn_handle(l, conn_recv_buf(p, idx),
-				wc.byte_len);
+		rc = lsn_handle(l, conn_recv_buf(p, idx), wc.byte_len);
 		if (rc)
 			return "an error";
 		if (l->drop)
@@ -403,14 +387,7 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 	struct conn *p = &l->c;
 	const char *end;
 
-	memset(p, 0, sizeof(*p));
-	p->size = o->size;
-	p->timeout_ms = o->timeout_ms;
-	p->verbose = o->verbose;
-	p->nr_recvs = o->credits + SPARE_RECVS;
-	p->nr_sends = LSN_SENDS;
-	p->nr_send_wrs = LSN_SENDS;
-	conn_take_request(p, ev);
+	listener_take(&l->ls, ev, p, LSN_SENDS);
 	lsn_peer_name(l);
 	printf("conn %u: request from %s, ", l->conns + 1, l->peer);
 	if (!p->peer_rc)
@@ -423,7 +400,7 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 	l->vers = 0;
 	l->conn_calls = 0;
 	l->drop = NULL;
-	l->grant = l->mode->grant_fixed ? l->mode->grant : o->credits;
+	l->grant = l->mode->grant_fixed ? l->mode->grant : o->l.credits;
 	/* RFC 8797 §4.1: v1 only when both sent R in valid private data */
 	l->reminv = lsn_pdata_valid(l->mode) &&
 		    rpcrdma2_cm_pdata_reminv_ok(p->peer_rc ? NULL : &p->peer,
@@ -446,62 +423,6 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 	return strcmp(end, "--timeout") ? NULL : end;
 }
 
-/*
- * Serve connections one after another until --max-conns have been
- * established or --timeout runs out. Returns 0, or -1 if listening
- * failed or ended in an error.
- */
-static int lsn_main(const struct lsn_opts *o)
-{
-	const char *why = NULL;
-	struct rdma_cm_event *ev;
-	struct lsn *l;
-	int rc = -1;
-
-	l = calloc(1, sizeof(*l));
-	if (!l) {
-		tool_err("out of memory");
-		return -1;
-	}
-	l->opts = o;
-	l->mode = &lsn_modes[o->mode];
-	if (o->listen_ms)
-		deadline_in(&l->end, o->listen_ms);
-	rpcrdma2_chunk_lists_init(&l->chk.cl, &(struct rpcrdma2_limits){
-					  .max_read_chunks = LIM_CHUNKS,
-					  .max_write_chunks = LIM_CHUNKS,
-					  .max_segs = LIM_SEGS },
-				  l->chk_reads, ARRAY_SIZE(l->chk_reads),
-				  l->chk_writes, ARRAY_SIZE(l->chk_writes),
-				  l->chk_segs, ARRAY_SIZE(l->chk_segs));
-	if (conn_listen(&l->ec, &l->id, o->bind, o->port))
-		goto out;
-	printf("listening on %s port %u, mode %s, grant %u, buffers %u\n",
-	       o->bind ? o->bind : "*", o->port, l->mode->name,
-	       l->mode->grant_fixed ? l->mode->grant : o->credits, o->size);
-	while (!why) {
-		if (o->max_conns && l->conns == o->max_conns) {
-			why = "--max-conns";
-			break;
-		}
-		ev = conn_next_request(l->ec, o->listen_ms ? &l->end : NULL,
-				       true, &why);
-		if (ev)
-			why = lsn_connection(l, ev);
-	}
-	printf("listen: %u connections, %u calls; stopped by %s\n", l->conns,
-	       l->calls, why);
-	if (strcmp(why, "an error") && strcmp(why, "the device went away"))
-		rc = 0;
-out:
-	if (l->id)
-		rdma_destroy_id(l->id);
-	if (l->ec)
-		rdma_destroy_event_channel(l->ec);
-	free(l);
-	return rc;
-}
-
 static void print_help(FILE *f)
 {
 	fprintf(f,
@@ -511,122 +432,106 @@ static void print_help(FILE *f)
 		"answer each RPC Call as --hostile says; one line per Call.\n"
 		"\n"
 		"Options:\n"
-		"  -p, --port N          port to listen on (default %d)\n"
-		"      --bind ADDR       listen on ADDR only (default: every\n"
-		"                        IPv4 address)\n"
 		"      --hostile MODE    how to answer (default good; below)\n"
-		"      --max-conns N     exit after N connections (default: never)\n"
-		"  -t, --timeout S       exit after S seconds (default: never)\n"
 		"      --inv-rkey N      the key inv-bogus invalidates (default\n"
-		"                        0x%08x, which names nothing on rxe)\n"
-		"      --credits N       the grant, with N + %d Receives posted\n"
-		"                        (default %d)\n"
-		"      --size N          the Receive and Send buffer size, RBSIZ\n"
-		"                        and the private data's sizes (default %d)\n"
-		"  -v, --verbose         dump every message sent and received\n"
-		"  -h, --help            this text\n"
-		"\n"
-		"Modes:\n",
-		DEF_PORT, DEF_INV_RKEY, SPARE_RECVS, DEF_CREDITS, DEF_SIZE);
+		"                        0x%08x, which names nothing on rxe)\n",
+		DEF_INV_RKEY);
+	listen_opts_help(f);
+	fprintf(f, "\nModes:\n");
 	lsn_print_modes(f);
 	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
 }
 
-static int usage_error(const char *bad)
+/*
+ * Serve connections one after another until --max-conns have been
+ * established or --timeout runs out. Returns 0, or -1 if listening
+ * failed or ended in an error.
+ */
+static int lsn_main(const struct lsn_opts *o)
 {
-	if (*bad)
-		tool_err("%s", bad);
-	fprintf(stderr, "Usage: " PROG " [--hostile MODE] [options] (--help: the options)\n");
-	return -1;
+	static struct lsn lsn;
+	struct lsn *l = &lsn;
+	const char *why = NULL;
+	struct rdma_cm_event *ev;
+	int rc = -1;
+
+	l->opts = o;
+	l->mode = &lsn_modes[o->mode];
+	rpcrdma2_chunk_lists_init(&l->chk.cl, &(struct rpcrdma2_limits){
+					  .max_read_chunks = LIM_CHUNKS,
+					  .max_write_chunks = LIM_CHUNKS,
+					  .max_segs = LIM_SEGS },
+				  l->chk_reads, ARRAY_SIZE(l->chk_reads),
+				  l->chk_writes, ARRAY_SIZE(l->chk_writes),
+				  l->chk_segs, ARRAY_SIZE(l->chk_segs));
+	if (listener_start(&l->ls, &o->l))
+		goto out;
+	listener_print(&l->ls, l->mode->name,
+		       l->mode->grant_fixed ? l->mode->grant : o->l.credits);
+	while (!why) {
+		if (o->l.max_conns && l->conns == o->l.max_conns) {
+			why = "--max-conns";
+			break;
+		}
+		ev = listener_next(&l->ls, true, &why);
+		if (ev)
+			why = lsn_connection(l, ev);
+	}
+	printf("listen: %u connections, %u calls; stopped by %s\n", l->conns,
+	       l->calls, why);
+	if (strcmp(why, "an error") && strcmp(why, "the device went away"))
+		rc = 0;
+out:
+	listener_stop(&l->ls);
+	return rc;
+}
+
+static const struct option lsn_lopts[] = {
+	{ "hostile", required_argument, NULL, OPT_OWN },
+	{ "inv-rkey", required_argument, NULL, OPT_OWN + 1 },
+	{ NULL, 0, NULL, 0 },
+};
+
+static struct lsn_opts opts;
+
+/* --hostile or --inv-rkey (lib/opts.c parses the shared options) */
+static const char *lsn_opt(int c, const char *arg)
+{
+	int mode;
+
+	if (c == OPT_OWN + 1)
+		return parse_u32(arg, 0, 0xffffffffU, &opts.inv_rkey) ?
+		       "bad --inv-rkey" : NULL;
+	mode = lsn_mode_find(arg);
+	if (mode < 0)
+		return "unknown --hostile mode (--help lists them)";
+	opts.mode = (u32)mode;
+	return NULL;
 }
 
 static int parse_args(int argc, char **argv, struct lsn_opts *o)
 {
-	enum { O_CREDITS = 256, O_SIZE, O_BIND, O_HOSTILE, O_MAXCONNS,
-	       O_INVRKEY };
-	static const struct option lopts[] = {
-		{ "port", required_argument, NULL, 'p' },
-		{ "bind", required_argument, NULL, O_BIND },
-		{ "hostile", required_argument, NULL, O_HOSTILE },
-		{ "max-conns", required_argument, NULL, O_MAXCONNS },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "inv-rkey", required_argument, NULL, O_INVRKEY },
-		{ "credits", required_argument, NULL, O_CREDITS },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct opt_spec spec = {
+		.shortopts = "p:t:vh",
+		.own = lsn_lopts,
+		.own_opt = lsn_opt,
+		.help = print_help,
 	};
-	const char *bad = NULL;
-	int c, mode;
+	const char *bad;
 
-	while ((c = getopt_long(argc, argv, "p:t:vh", lopts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			if (parse_u32(optarg, 1, 65535, &o->port))
-				bad = "bad --port";
-			break;
-		case O_BIND:
-			o->bind = optarg;
-			break;
-		case O_HOSTILE:
-			mode = lsn_mode_find(optarg);
-			if (mode < 0)
-				bad = "unknown --hostile mode (--help lists them)";
-			o->mode = (u32)mode;
-			break;
-		case O_MAXCONNS:
-			if (parse_u32(optarg, 1, 1000000, &o->max_conns))
-				bad = "bad --max-conns";
-			break;
-		case 't':
-			if (parse_seconds(optarg, &o->listen_ms))
-				bad = "bad --timeout";
-			break;
-		case O_INVRKEY:
-			if (parse_u32(optarg, 0, 0xffffffffU, &o->inv_rkey))
-				bad = "bad --inv-rkey";
-			break;
-		case O_CREDITS:
-			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
-				bad = "bad --credits";
-			break;
-		case O_SIZE:
-			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
-				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
-			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
-				bad = "--size must be a multiple of 1024, 1024..262144";
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'h':
-			print_help(stdout);
-			exit(0);
-		default:
-			bad = "";
-		}
-		if (bad)
-			break;
-	}
+	listen_opts_init(&o->l);
+	o->inv_rkey = DEF_INV_RKEY;
+	opts_listener(&spec, &o->l);
+	bad = opts_parse(argc, argv, &spec);
 	if (!bad && argc != optind)
 		bad = PROG " takes no HOST (--bind ADDR)";
-	return bad ? usage_error(bad) : 0;
+	return bad ? usage_error(bad, "[--hostile MODE] [options]") : 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct lsn_opts o = {
-		.port = DEF_PORT,
-		.credits = DEF_CREDITS,
-		.size = DEF_SIZE,
-		.timeout_ms = DEF_TIMEOUT_MS,
-		.inv_rkey = DEF_INV_RKEY,
-	};
-
-	tool_name = PROG;
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (parse_args(argc, argv, &o))
+	tool_start(PROG);
+	if (parse_args(argc, argv, &opts))
 		return 2;
-	return lsn_main(&o) ? 1 : 0;
+	return lsn_main(&opts) ? 1 : 0;
 }

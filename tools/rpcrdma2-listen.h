@@ -10,10 +10,10 @@
 #include <netdb.h>
 
 #include "negotiate.h"
+#include "opts.h"
 
 #define PROG			"rpcrdma2-listen"
 #define LSN_SENDS		16	/* send slots: Sends not yet completed */
-#define LSN_POLL_MS		1000	/* a wait's slice without --timeout */
 
 /*
  * The decoder's limits. No RDMA Read here: a Long Call gets
@@ -92,24 +92,15 @@ struct lsn_mode {
 };
 
 struct lsn_opts {
-	u32 port;
-	const char *bind;	/* --bind ADDR, or NULL: every address */
+	struct listen_opts l;
 	u32 mode;		/* --hostile: index into the mode table */
-	u32 max_conns;		/* --max-conns N; 0: no limit */
-	u32 listen_ms;		/* --timeout S; 0: no limit */
 	u32 inv_rkey;		/* --inv-rkey N: what inv-bogus invalidates */
-	u32 credits;
-	u32 size;
-	u32 timeout_ms;		/* for a Send, a CM event */
-	bool verbose;
 };
 
 struct lsn {
 	const struct lsn_opts *opts;
 	const struct lsn_mode *mode;
-	struct rdma_event_channel *ec;	/* the listening id's */
-	struct rdma_cm_id *id;
-	struct timespec end;		/* --timeout */
+	struct listener ls;
 	u32 conns;			/* connections established */
 	u32 calls;			/* Calls, all connections */
 

@@ -42,6 +42,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "rpcrdma2-ping.h"
 #include "rpcrdma2-print.h"
 
@@ -452,218 +453,190 @@ static void print_pdata(const struct ping *p)
 	       p->c.peer_len, pdata_error(p->c.peer_rc));
 }
 
-static int usage_error(const char *bad)
+enum {
+	O_NFSVERS = OPT_OWN, O_SEND, O_EXPECT, O_NONE, O_IGNCRED, O_AFTER,
+	O_THEN, O_OVERRUN, O_LONG, O_READLINK, O_READ, O_WCHUNK, O_WLEN,
+	O_RCHUNK, O_INV, O_HOLD, O_WRITE_IMM, O_WRITE2, O_WLENS, O_CPAD,
+	O_RSEGS, O_NOREPOST, O_FLOOD, O_FLOOD_UNTIL, O_FAT, O_RSIZE
+};
+
+static const struct option ping_lopts[] = {
+	{ "count", required_argument, NULL, 'c' },
+	{ "window", required_argument, NULL, 'w' },
+	{ "nfs-vers", required_argument, NULL, O_NFSVERS },
+	{ "send-hex", required_argument, NULL, O_SEND },
+	{ "expect-hex", required_argument, NULL, O_EXPECT },
+	{ "expect-no-reply", no_argument, NULL, O_NONE },
+	{ "ignore-credits", no_argument, NULL, O_IGNCRED },
+	{ "after-negotiate", no_argument, NULL, O_AFTER },
+	{ "then-ping", no_argument, NULL, O_THEN },
+	{ "overrun", no_argument, NULL, O_OVERRUN },
+	{ "long-call", required_argument, NULL, O_LONG },
+	{ "readlink", required_argument, NULL, O_READLINK },
+	{ "read", required_argument, NULL, O_READ },
+	{ "write-chunk", no_argument, NULL, O_WCHUNK },
+	{ "write-chunk-len", required_argument, NULL, O_WLEN },
+	{ "reply-chunk", no_argument, NULL, O_RCHUNK },
+	{ "inv", no_argument, NULL, O_INV },
+	{ "write2", required_argument, NULL, O_WRITE2 },
+	{ "write-lens", required_argument, NULL, O_WLENS },
+	{ "chunk-pad", no_argument, NULL, O_CPAD },
+	{ "read-segs", required_argument, NULL, O_RSEGS },
+	{ "no-repost", no_argument, NULL, O_NOREPOST },
+	{ "hold", required_argument, NULL, O_HOLD },
+	{ "write-imm", no_argument, NULL, O_WRITE_IMM },
+	{ "flood", required_argument, NULL, O_FLOOD },
+	{ "flood-until", required_argument, NULL, O_FLOOD_UNTIL },
+	{ "fat-reply", required_argument, NULL, O_FAT },
+	{ "recv-size", required_argument, NULL, O_RSIZE },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* One of the requester's own options (lib/opts.c parses the shared ones) */
+static const char *ping_opt(int c, const char *arg)
 {
-	if (*bad)
-		tool_err("%s", bad);
-	fprintf(stderr, "Usage: " PROG " [options] HOST (--help: the options)\n");
-	return -1;
+	struct ping_opts *o = &args.o;
+	const char *bad = NULL;
+
+	switch (c) {
+	case 'c':
+		if (parse_u32(arg, 0, 1000000, &o->count))
+			bad = "bad --count";
+		break;
+	case 'w':
+		if (parse_u32(arg, 1, MAX_WINDOW, &o->window))
+			bad = "bad --window";
+		break;
+	case O_NFSVERS:
+		if (parse_u32(arg, 2, 4, &o->nfs_vers))
+			bad = "--nfs-vers must be 2, 3 or 4";
+		break;
+	case O_SEND:
+		if (parse_hex(arg, &args.send_msg, &args.send_len))
+			bad = "bad --send-hex";
+		break;
+	case O_EXPECT:
+		if (parse_hex(arg, &args.expect, &args.expect_len))
+			bad = "bad --expect-hex";
+		break;
+	case O_NONE:
+		args.expect_none = true;
+		break;
+	case O_IGNCRED:
+		args.ignore_credits = true;
+		break;
+	case O_AFTER:
+		args.after_negotiate = true;
+		break;
+	case O_THEN:
+		args.then_ping = true;
+		break;
+	case O_OVERRUN:
+		args.overrun = true;
+		break;
+	case O_LONG:
+		if (parse_u32(arg, RPC_NULL_CALL_SIZE, CHUNK_CALL_MAX,
+			      &o->long_call) || o->long_call % 4)
+			bad = "--long-call must be a multiple of 4, 40..65536";
+		break;
+	case O_READLINK:
+	case O_READ:
+		if (o->nfs.path)
+			bad = "one of --readlink and --read";
+		o->nfs.path = arg;
+		o->nfs.op = c == O_READ ? NFS4_OP_READ :
+			    NFS4_OP_READLINK;
+		break;
+	case O_WCHUNK:
+		o->write_chunk = true;
+		break;
+	case O_WLEN:
+		if (parse_u32(arg, 1, CHUNK_WRITE_SIZE, &o->write_len))
+			bad = "bad --write-chunk-len";
+		o->write_chunk = true;
+		break;
+	case O_RCHUNK:
+		o->reply_chunk = true;
+		break;
+	case O_INV:
+		o->inv = true;
+		break;
+	case O_WRITE2:
+		if (o->nfs.path)
+			bad = "one of --readlink, --read and --write2";
+		o->nfs.path = arg;
+		o->nfs.op = NFS4_OP_WRITE;
+		break;
+	case O_WLENS:
+		if (parse_u32_list(arg, o->nfs.w2_len, 2, 1,
+				   W2_DATA2_OFF - 4))
+			bad = "--write-lens N1,N2, each 1..32764";
+		break;
+	case O_CPAD:
+		o->chunk_pad = true;
+		break;
+	case O_NOREPOST:
+		o->no_repost = true;
+		break;
+	case O_RSEGS: {
+		u32 v[3];
+
+		if (parse_u32_list(arg, v, 3, 1, CHUNK_CALL_MAX) ||
+		    v[0] > RS_MAX_CHUNKS || v[1] > RS_MAX_SEGS ||
+		    (u64)v[0] * xdr_align(v[1] * v[2]) > CHUNK_CALL_MAX) {
+			bad = "--read-segs C,S,L: C 1..4, S 1..64, C*S*L within 64 KiB";
+			break;
+		}
+		o->rs_chunks = v[0];
+		o->rs_segs = v[1];
+		o->rs_len = v[2];
+		break;
+	}
+	case O_HOLD:
+		if (parse_seconds(arg, &o->hold_ms))
+			bad = "bad --hold";
+		break;
+	case O_WRITE_IMM:
+		args.write_imm = true;
+		break;
+	case O_FLOOD:
+		if (parse_u32(arg, 1, 1000000, &args.flood))
+			bad = "bad --flood";
+		break;
+	case O_FLOOD_UNTIL:
+		args.flood_until = arg;
+		break;
+	case O_FAT:
+		if (parse_u32(arg, 1, FAT_MAX_CHUNKS * FAT_CHUNK_SEGS,
+			      &o->fat_reply))
+			bad = "--fat-reply takes 1..128 segments";
+		break;
+	case O_RSIZE:
+		if (parse_u32(arg, RPCRDMA2_CM_PDATA_MIN_SIZE,
+			      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->recv_size) ||
+		    o->recv_size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
+			bad = "--recv-size must be a multiple of 1024, 1024..262144";
+		break;
+	default:
+		bad = "";
+	}
+	return bad;
 }
 
 static int parse_args(int argc, char **argv, struct ping_opts *o)
 {
-	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_NFSVERS, O_SEND, O_EXPECT,
-	       O_NONE, O_IGNCRED, O_AFTER, O_THEN, O_OVERRUN, O_LONG,
-	       O_READLINK, O_READ, O_WCHUNK, O_WLEN, O_RCHUNK, O_INV, O_HOLD,
-	       O_WRITE_IMM, O_WRITE2, O_WLENS, O_CPAD, O_RSEGS, O_NOREPOST,
-	       O_FLOOD, O_FLOOD_UNTIL, O_FAT, O_RSIZE };
-	static const struct option lopts[] = {
-		{ "vers", required_argument, NULL, O_VERS },
-		{ "port", required_argument, NULL, 'p' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "window", required_argument, NULL, 'w' },
-		{ "credits", required_argument, NULL, O_CREDITS },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "nfs-vers", required_argument, NULL, O_NFSVERS },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "send-hex", required_argument, NULL, O_SEND },
-		{ "expect-hex", required_argument, NULL, O_EXPECT },
-		{ "expect-no-reply", no_argument, NULL, O_NONE },
-		{ "ignore-credits", no_argument, NULL, O_IGNCRED },
-		{ "after-negotiate", no_argument, NULL, O_AFTER },
-		{ "then-ping", no_argument, NULL, O_THEN },
-		{ "overrun", no_argument, NULL, O_OVERRUN },
-		{ "long-call", required_argument, NULL, O_LONG },
-		{ "readlink", required_argument, NULL, O_READLINK },
-		{ "read", required_argument, NULL, O_READ },
-		{ "write-chunk", no_argument, NULL, O_WCHUNK },
-		{ "write-chunk-len", required_argument, NULL, O_WLEN },
-		{ "reply-chunk", no_argument, NULL, O_RCHUNK },
-		{ "inv", no_argument, NULL, O_INV },
-		{ "write2", required_argument, NULL, O_WRITE2 },
-		{ "write-lens", required_argument, NULL, O_WLENS },
-		{ "chunk-pad", no_argument, NULL, O_CPAD },
-		{ "read-segs", required_argument, NULL, O_RSEGS },
-		{ "no-repost", no_argument, NULL, O_NOREPOST },
-		{ "hold", required_argument, NULL, O_HOLD },
-		{ "write-imm", no_argument, NULL, O_WRITE_IMM },
-		{ "flood", required_argument, NULL, O_FLOOD },
-		{ "flood-until", required_argument, NULL, O_FLOOD_UNTIL },
-		{ "fat-reply", required_argument, NULL, O_FAT },
-		{ "recv-size", required_argument, NULL, O_RSIZE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct opt_spec spec = {
+		.shortopts = "p:c:w:t:vh",
+		.own = ping_lopts,
+		.own_opt = ping_opt,
+		.help = print_help,
 	};
-	const char *bad = NULL;
-	int c;
+	const char *bad;
 
-	while ((c = getopt_long(argc, argv, "p:c:w:t:vh", lopts, NULL)) != -1) {
-		switch (c) {
-		case O_VERS:
-			if (parse_u32(optarg, 1, 2, &o->vers))
-				bad = "--vers must be 1 or 2";
-			break;
-		case 'p':
-			if (parse_u32(optarg, 1, 65535, &o->port))
-				bad = "bad --port";
-			break;
-		case 'c':
-			if (parse_u32(optarg, 0, 1000000, &o->count))
-				bad = "bad --count";
-			break;
-		case 'w':
-			if (parse_u32(optarg, 1, MAX_WINDOW, &o->window))
-				bad = "bad --window";
-			break;
-		case O_CREDITS:
-			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
-				bad = "bad --credits";
-			break;
-		case O_SIZE:
-			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
-				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
-			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
-				bad = "--size must be a multiple of 1024, 1024..262144";
-			break;
-		case O_NFSVERS:
-			if (parse_u32(optarg, 2, 4, &o->nfs_vers))
-				bad = "--nfs-vers must be 2, 3 or 4";
-			break;
-		case 't':
-			if (parse_seconds(optarg, &o->timeout_ms))
-				bad = "bad --timeout";
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case O_SEND:
-			if (parse_hex(optarg, &args.send_msg, &args.send_len))
-				bad = "bad --send-hex";
-			break;
-		case O_EXPECT:
-			if (parse_hex(optarg, &args.expect, &args.expect_len))
-				bad = "bad --expect-hex";
-			break;
-		case O_NONE:
-			args.expect_none = true;
-			break;
-		case O_IGNCRED:
-			args.ignore_credits = true;
-			break;
-		case O_AFTER:
-			args.after_negotiate = true;
-			break;
-		case O_THEN:
-			args.then_ping = true;
-			break;
-		case O_OVERRUN:
-			args.overrun = true;
-			break;
-		case O_LONG:
-			if (parse_u32(optarg, RPC_NULL_CALL_SIZE, CHUNK_CALL_MAX,
-				      &o->long_call) || o->long_call % 4)
-				bad = "--long-call must be a multiple of 4, 40..65536";
-			break;
-		case O_READLINK:
-		case O_READ:
-			if (o->nfs.path)
-				bad = "one of --readlink and --read";
-			o->nfs.path = optarg;
-			o->nfs.op = c == O_READ ? NFS4_OP_READ :
-				    NFS4_OP_READLINK;
-			break;
-		case O_WCHUNK:
-			o->write_chunk = true;
-			break;
-		case O_WLEN:
-			if (parse_u32(optarg, 1, CHUNK_WRITE_SIZE, &o->write_len))
-				bad = "bad --write-chunk-len";
-			o->write_chunk = true;
-			break;
-		case O_RCHUNK:
-			o->reply_chunk = true;
-			break;
-		case O_INV:
-			o->inv = true;
-			break;
-		case O_WRITE2:
-			if (o->nfs.path)
-				bad = "one of --readlink, --read and --write2";
-			o->nfs.path = optarg;
-			o->nfs.op = NFS4_OP_WRITE;
-			break;
-		case O_WLENS:
-			if (parse_u32_list(optarg, o->nfs.w2_len, 2, 1,
-					   W2_DATA2_OFF - 4))
-				bad = "--write-lens N1,N2, each 1..32764";
-			break;
-		case O_CPAD:
-			o->chunk_pad = true;
-			break;
-		case O_NOREPOST:
-			o->no_repost = true;
-			break;
-		case O_RSEGS: {
-			u32 v[3];
-
-			if (parse_u32_list(optarg, v, 3, 1, CHUNK_CALL_MAX) ||
-			    v[0] > RS_MAX_CHUNKS || v[1] > RS_MAX_SEGS ||
-			    (u64)v[0] * xdr_align(v[1] * v[2]) > CHUNK_CALL_MAX) {
-				bad = "--read-segs C,S,L: C 1..4, S 1..64, C*S*L within 64 KiB";
-				break;
-			}
-			o->rs_chunks = v[0];
-			o->rs_segs = v[1];
-			o->rs_len = v[2];
-			break;
-		}
-		case O_HOLD:
-			if (parse_seconds(optarg, &o->hold_ms))
-				bad = "bad --hold";
-			break;
-		case O_WRITE_IMM:
-			args.write_imm = true;
-			break;
-		case O_FLOOD:
-			if (parse_u32(optarg, 1, 1000000, &args.flood))
-				bad = "bad --flood";
-			break;
-		case O_FLOOD_UNTIL:
-			args.flood_until = optarg;
-			break;
-		case O_FAT:
-			if (parse_u32(optarg, 1, FAT_MAX_CHUNKS * FAT_CHUNK_SEGS,
-				      &o->fat_reply))
-				bad = "--fat-reply takes 1..128 segments";
-			break;
-		case O_RSIZE:
-			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
-				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->recv_size) ||
-			    o->recv_size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
-				bad = "--recv-size must be a multiple of 1024, 1024..262144";
-			break;
-		case 'h':
-			print_help(stdout);
-			exit(0);
-		default:
-			bad = "";
-		}
-		if (bad)
-			break;
-	}
-	if (!bad && argc - optind != 1)
-		bad = "exactly one HOST";
+	opts_requester(&spec, o);
+	bad = opts_parse(argc, argv, &spec);
+	if (!bad)
+		bad = opts_host(argc, argv, &o->host);
 	if (!bad && args.write_imm && args.send_msg)
 		bad = "--write-imm and --send-hex exclude each other";
 	if (!bad && !raw_mode() &&
@@ -695,10 +668,7 @@ static int parse_args(int argc, char **argv, struct ping_opts *o)
 		bad = "--flood and --fat-reply exclude the other modes and each other";
 	if (!bad && o->recv_size > o->size)
 		bad = "--recv-size must not exceed --size";
-	if (bad)
-		return usage_error(bad);
-	o->host = argv[optind];
-	return 0;
+	return bad ? usage_error(bad, "[options] HOST") : 0;
 }
 
 int main(int argc, char **argv)
@@ -708,8 +678,7 @@ int main(int argc, char **argv)
 	struct timespec t;
 	int rc;
 
-	tool_name = PROG;
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	tool_start(PROG);
 	ping_opts_init(o);
 	if (parse_args(argc, argv, o))
 		return 2;

@@ -28,18 +28,17 @@
  * ended in a local error; 2 usage error.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "corpus.h"
 #include "negotiate.h"
+#include "opts.h"
 
 #define PROG			"rpcrdma2-listen-fuzz"
 
 #define LFZ_SENDS		32	/* send slots: Sends not yet completed */
-#define LFZ_POLL_MS		1000	/* a wait's slice without --timeout */
 #define LFZ_MAX_MSG		CORPUS_MAX_MSG
 #define LFZ_BURST_MAX		64	/* mutated messages per Call, at most */
 #define SEND_POLL_NS		20000	/* between polls of the Send CQ */
@@ -98,18 +97,8 @@ struct lfz_call {
 };
 
 struct lfz_opts {
-	u32 port;
-	const char *bind;	/* --bind ADDR, or NULL: every address */
-	u32 fuzz;		/* --fuzz N: messages to deliver */
-	u32 seed;
-	bool have_seed;
-	const char *corpus;
-	u32 max_conns;		/* --max-conns N; 0: no limit */
-	u32 listen_ms;		/* --timeout S; 0: no limit */
-	u32 credits;
-	u32 size;
-	u32 timeout_ms;		/* for a Send, a CM event */
-	bool verbose;
+	struct listen_opts l;
+	struct fuzz_opts f;	/* --fuzz N: messages to deliver */
 };
 
 struct lfz {
@@ -118,9 +107,7 @@ struct lfz {
 	u32 seed;
 	u64 rng;
 
-	struct rdma_event_channel *ec;	/* listening */
-	struct rdma_cm_id *id;
-	struct timespec end;		/* --timeout */
+	struct listener ls;
 	struct conn c;			/* the connection served */
 
 	/* this connection */
@@ -181,20 +168,6 @@ static void lfz_stream(struct lfz *l, u32 what, u32 index)
 	l->rng = (z ^ (z >> 31)) | 1;
 }
 
-/* xorshift64* */
-static u32 lfz_rand(struct lfz *l)
-{
-	l->rng ^= l->rng >> 12;
-	l->rng ^= l->rng << 25;
-	l->rng ^= l->rng >> 27;
-	return (u32)((l->rng * 0x2545f4914f6cdd1dULL) >> 32);
-}
-
-static u32 lfz_below(struct lfz *l, u32 n)
-{
-	return n ? lfz_rand(l) % n : 0;
-}
-
 /* Values on the client's edges: counts, lengths, grants, signs */
 static u32 lfz_value(struct lfz *l)
 {
@@ -204,9 +177,9 @@ static u32 lfz_value(struct lfz *l)
 		0x10000001, 0x7fffffff, 0x80000000, 0xfffffffc, 0xffffffff,
 	};
 
-	if (!lfz_below(l, 4))
-		return lfz_rand(l);
-	return vals[lfz_below(l, ARRAY_SIZE(vals))];
+	if (!fuzz_below(&l->rng, 4))
+		return fuzz_rand(&l->rng);
+	return vals[fuzz_below(&l->rng, ARRAY_SIZE(vals))];
 }
 
 /* ---- handles ---------------------------------------------------------- */
@@ -224,7 +197,7 @@ static bool lfz_call_handle(struct lfz *l, u32 *h)
 
 	if (!n)
 		return false;
-	i = lfz_below(l, n);
+	i = fuzz_below(&l->rng, n);
 	*h = i < c->nr_write ? c->write[i].handle :
 	     c->reply[i - c->nr_write].handle;
 	return true;
@@ -240,7 +213,7 @@ static u32 lfz_handle(struct lfz *l)
 	u32 n = l->nr_handles < LFZ_HANDLES ? l->nr_handles : LFZ_HANDLES;
 	u32 h;
 
-	switch (lfz_below(l, 4)) {
+	switch (fuzz_below(&l->rng, 4)) {
 	case 0:
 	case 1:
 		if (lfz_call_handle(l, &h))
@@ -248,7 +221,7 @@ static u32 lfz_handle(struct lfz *l)
 		break;
 	case 2:
 		if (n)
-			return l->handles[lfz_below(l, n)];
+			return l->handles[fuzz_below(&l->rng, n)];
 		break;
 	}
 	return lfz_value(l);
@@ -263,7 +236,7 @@ static u32 lfz_handle(struct lfz *l)
  */
 static u32 lfz_xid(struct lfz *l)
 {
-	u32 r = lfz_below(l, 32);
+	u32 r = fuzz_below(&l->rng, 32);
 
 	if (!r)
 		return l->call.xid;
@@ -271,7 +244,7 @@ static u32 lfz_xid(struct lfz *l)
 		return l->prev_xid;
 	if (r < 10)
 		return lfz_value(l);
-	return l->call.xid + 1 + lfz_below(l, 8);
+	return l->call.xid + 1 + fuzz_below(&l->rng, 8);
 }
 
 /* ---- send slots -------------------------------------------------------- */
@@ -338,7 +311,7 @@ static int lfz_wait_sends(struct lfz *l, bool any)
 	struct timespec dl;
 	u32 i, busy;
 
-	deadline_in(&dl, l->opts->timeout_ms);
+	deadline_in(&dl, l->opts->l.timeout_ms);
 	for (;;) {
 		if (lfz_reap(l) || lfz_disconnected(l))
 			return -1;
@@ -400,17 +373,17 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 	u8 *p = r;
 	u32 i, n;
 
-	if (!lfz_below(l, 8)) {
-		n = lfz_below(l, LFZ_RPC_MAX / 4 + 1);
+	if (!fuzz_below(&l->rng, 8)) {
+		n = fuzz_below(&l->rng, LFZ_RPC_MAX / 4 + 1);
 		for (i = 0; i < n; i++)
 			p = put32(p, i ? lfz_value(l) : l->call.xid);
 		return (u32)(p - r);
 	}
 	p = put32(p, l->call.xid);
 	p = put32(p, RPC_REPLY);
-	if (!lfz_below(l, 16)) {
+	if (!fuzz_below(&l->rng, 16)) {
 		p = put32(p, RPC_MSG_DENIED);
-		p = put32(p, lfz_below(l, 3));
+		p = put32(p, fuzz_below(&l->rng, 3));
 		p = put32(p, lfz_value(l));
 		p = put32(p, lfz_value(l));
 		return (u32)(p - r);
@@ -418,9 +391,9 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 	p = put32(p, RPC_MSG_ACCEPTED);
 	p = put32(p, RPC_AUTH_NONE);
 	p = put32(p, 0);
-	p = put32(p, stats[lfz_below(l, ARRAY_SIZE(stats))]);
+	p = put32(p, stats[fuzz_below(&l->rng, ARRAY_SIZE(stats))]);
 	/* results a procedure other than NULL would carry: words */
-	n = l->call.proc ? lfz_below(l, 9) : 0;
+	n = l->call.proc ? fuzz_below(&l->rng, 9) : 0;
 	for (i = 0; i < n; i++)
 		p = put32(p, lfz_value(l));
 	return (u32)(p - r);
@@ -429,7 +402,7 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 /* A grant: mostly what --credits says, sometimes an edge */
 static u32 lfz_grant(struct lfz *l)
 {
-	return lfz_below(l, 4) ? l->opts->credits : lfz_value(l);
+	return fuzz_below(&l->rng, 4) ? l->opts->l.credits : lfz_value(l);
 }
 
 /* A reply header to the Call: its XID, its version mostly, RESPONSE in v2 */
@@ -446,7 +419,7 @@ static void lfz_reply_hdr(struct lfz *l, struct rpcrdma2_hdr *h, u32 htype)
 				  ARRAY_SIZE(l->out_segs));
 	h->xid = lfz_xid(l);
 	h->vers = l->call.vers;
-	if (!lfz_below(l, 16))
+	if (!fuzz_below(&l->rng, 16))
 		h->vers = h->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_VERS_1 :
 						       RPCRDMA2_VERS_2;
 	h->credits = lfz_grant(l);
@@ -461,14 +434,14 @@ static void lfz_add_seg(struct lfz *l, struct rpcrdma2_hdr *h,
 {
 	struct rpcrdma2_seg *s = &h->cl.segs[h->cl.nr_segs++];
 
-	if (seg && lfz_below(l, 4)) {
+	if (seg && fuzz_below(&l->rng, 4)) {
 		*s = *seg;
-		switch (lfz_below(l, 4)) {
+		switch (fuzz_below(&l->rng, 4)) {
 		case 0:
 			s->length = 0;
 			break;
 		case 1:
-			s->length = lfz_below(l, seg->length + 1);
+			s->length = fuzz_below(&l->rng, seg->length + 1);
 			break;
 		case 2:
 			s->length = lfz_value(l);
@@ -478,7 +451,7 @@ static void lfz_add_seg(struct lfz *l, struct rpcrdma2_hdr *h,
 	}
 	s->handle = lfz_handle(l);
 	s->length = lfz_value(l);
-	s->offset = (u64)lfz_rand(l) << 32 | lfz_rand(l);
+	s->offset = (u64)fuzz_rand(&l->rng) << 32 | fuzz_rand(&l->rng);
 }
 
 /*
@@ -489,10 +462,10 @@ static void lfz_write_list(struct lfz *l, struct rpcrdma2_hdr *h)
 {
 	const struct lfz_call *c = &l->call;
 	struct rpcrdma2_chunk_lists *cl = &h->cl;
-	u32 n = 1 + lfz_below(l, 2), i, j, nsegs;
+	u32 n = 1 + fuzz_below(&l->rng, 2), i, j, nsegs;
 
 	for (i = 0; i < n && cl->nr_writes < LFZ_CHUNKS; i++) {
-		nsegs = c->nr_write && !i ? c->nr_write : 1 + lfz_below(l, 3);
+		nsegs = c->nr_write && !i ? c->nr_write : 1 + fuzz_below(&l->rng, 3);
 		if (cl->nr_segs + nsegs > ARRAY_SIZE(l->out_segs))
 			break;
 		cl->writes[cl->nr_writes].first = cl->nr_segs;
@@ -508,7 +481,7 @@ static void lfz_reply_chunk(struct lfz *l, struct rpcrdma2_hdr *h)
 {
 	const struct lfz_call *c = &l->call;
 	struct rpcrdma2_chunk_lists *cl = &h->cl;
-	u32 nsegs = c->nr_reply ? c->nr_reply : 1 + lfz_below(l, 2), j;
+	u32 nsegs = c->nr_reply ? c->nr_reply : 1 + fuzz_below(&l->rng, 2), j;
 
 	if (cl->nr_segs + nsegs > ARRAY_SIZE(l->out_segs))
 		return;
@@ -561,24 +534,24 @@ static u32 lfz_error(struct lfz *l, u8 *m)
 	u32 vers = l->call.vers, code, n, i;
 	u8 *p = m;
 
-	if (!lfz_below(l, 16))
-		vers = lfz_below(l, 4);
-	code = lfz_below(l, 4) ? 1 + lfz_below(l, RPCRDMA2_ERR_SYSTEM) :
+	if (!fuzz_below(&l->rng, 16))
+		vers = fuzz_below(&l->rng, 4);
+	code = fuzz_below(&l->rng, 4) ? 1 + fuzz_below(&l->rng, RPCRDMA2_ERR_SYSTEM) :
 	       lfz_value(l);
 	p = put32(p, lfz_xid(l));
 	p = put32(p, vers);
 	p = put32(p, lfz_grant(l));
 	p = put32(p, RPCRDMA2_HT_ERROR);
 	if (vers == RPCRDMA2_VERS_2)
-		p = put32(p, lfz_below(l, 8) ? RPCRDMA2_F_RESPONSE :
+		p = put32(p, fuzz_below(&l->rng, 8) ? RPCRDMA2_F_RESPONSE :
 			  lfz_value(l));
 	p = put32(p, code);
 	/* ERR_VERS 1..1 or 1..2 most of the time: fallback or not */
-	if (code == RPCRDMA2_ERR_VERS && lfz_below(l, 2)) {
+	if (code == RPCRDMA2_ERR_VERS && fuzz_below(&l->rng, 2)) {
 		p = put32(p, 1);
-		return (u32)(put32(p, 1 + lfz_below(l, 2)) - m);
+		return (u32)(put32(p, 1 + fuzz_below(&l->rng, 2)) - m);
 	}
-	n = lfz_below(l, 3);
+	n = fuzz_below(&l->rng, 3);
 	for (i = 0; i < n; i++)
 		p = put32(p, lfz_value(l));
 	return (u32)(p - m);
@@ -592,11 +565,11 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 	int n;
 
 	lfz_reply_hdr(l, &h, RPCRDMA2_HT_MSG);
-	h.xid = LFZ_BC_XID + lfz_below(l, 0x10000);
+	h.xid = LFZ_BC_XID + fuzz_below(&l->rng, 0x10000);
 	h.flags = 0;
-	if (lfz_below(l, 4))
+	if (fuzz_below(&l->rng, 4))
 		lfz_write_list(l, &h);
-	if (!lfz_below(l, 4))
+	if (!fuzz_below(&l->rng, 4))
 		lfz_reply_chunk(l, &h);
 	n = rpcrdma2_encode(&h, m, size);
 	if (n < 0 || (u32)n + 40 > size)
@@ -607,7 +580,7 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 	r = put32(r, RPC_VERSION);
 	r = put32(r, NFS4_CALLBACK);
 	r = put32(r, 1);
-	r = put32(r, lfz_below(l, 3) ? 0 : 1);	/* CB_NULL, CB_COMPOUND */
+	r = put32(r, fuzz_below(&l->rng, 3) ? 0 : 1);	/* CB_NULL, CB_COMPOUND */
 	r = put32(r, RPC_AUTH_NONE);
 	r = put32(r, 0);
 	r = put32(r, RPC_AUTH_NONE);
@@ -619,17 +592,17 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 static int lfz_connprop(struct lfz *l, u8 *m, u32 size)
 {
 	struct rpcrdma2_hdr h = {
-		.xid = lfz_below(l, 2) ? 0 : l->call.xid,
+		.xid = fuzz_below(&l->rng, 2) ? 0 : l->call.xid,
 		.vers = RPCRDMA2_VERS_2,
 		.credits = lfz_grant(l),
 		.htype = RPCRDMA2_HT_CONNPROP,
-		.flags = lfz_below(l, 4) ? RPCRDMA2_F_RESPONSE : 0,
+		.flags = fuzz_below(&l->rng, 4) ? RPCRDMA2_F_RESPONSE : 0,
 	};
 
-	h.props.present = lfz_below(l, 4);
-	h.props.dflt = h.props.present & lfz_below(l, 4);
+	h.props.present = fuzz_below(&l->rng, 4);
+	h.props.dflt = h.props.present & fuzz_below(&l->rng, 4);
 	h.props.rbsiz = lfz_value(l);
-	h.props.brs = lfz_below(l, 3);
+	h.props.brs = fuzz_below(&l->rng, 3);
 	return rpcrdma2_encode(&h, m, size);
 }
 
@@ -640,7 +613,7 @@ static int lfz_connprop(struct lfz *l, u8 *m, u32 size)
  */
 static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 {
-	const struct corpus_file *f = &l->corpus.files[lfz_below(l, l->corpus.nfiles)];
+	const struct corpus_file *f = &l->corpus.files[fuzz_below(&l->rng, l->corpus.nfiles)];
 	const struct rpcrdma2_limits lim = {
 		.max_read_chunks = LFZ_CHUNKS, .max_write_chunks = LFZ_CHUNKS,
 		.max_segs = LFZ_SEGS,
@@ -657,7 +630,7 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 	for (i = 0; i + 4 <= len; i += 4)
 		if (get32(m + i) == old)
 			put32(m + i, xid);
-	if (!lfz_below(l, 2))
+	if (!fuzz_below(&l->rng, 2))
 		return len;
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
 				  l->writes, ARRAY_SIZE(l->writes), l->segs,
@@ -679,80 +652,72 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
 {
 	u32 nw = len / 4, i, j, k, n;
-	const struct corpus_file *g;
 
-	switch (lfz_below(l, 13)) {
+	switch (fuzz_below(&l->rng, 13)) {
 	case 0:		/* one bit */
 		if (len)
-			m[lfz_below(l, len)] ^= (u8)(1 << lfz_below(l, 8));
+			m[fuzz_below(&l->rng, len)] ^= (u8)(1 << fuzz_below(&l->rng, 8));
 		break;
 	case 1:		/* a word: an edge value (rdma_credit among them) */
 		if (nw)
-			put32(m + 4 * lfz_below(l, nw), lfz_value(l));
+			put32(m + 4 * fuzz_below(&l->rng, nw), lfz_value(l));
 		break;
 	case 2:		/* a count or discriminator in the chunk lists */
 		if (nw > 4)
-			put32(m + 4 * (4 + lfz_below(l, nw - 4)),
-			      lfz_below(l, 41));
+			put32(m + 4 * (4 + fuzz_below(&l->rng, nw - 4)),
+			      fuzz_below(&l->rng, 41));
 		break;
 	case 3:		/* rdma_vers */
 		if (nw > 1)
-			put32(m + 4, lfz_below(l, 4));
+			put32(m + 4, fuzz_below(&l->rng, 4));
 		break;
 	case 4:		/* rdma_htype */
 		if (nw > 3)
-			put32(m + 12, lfz_below(l, 4) ? lfz_below(l, 7) :
-				      lfz_rand(l));
+			put32(m + 12, fuzz_below(&l->rng, 4) ? fuzz_below(&l->rng, 7) :
+				      fuzz_rand(&l->rng));
 		break;
 	case 5:		/* v2 rdma_flags */
 		if (nw > 4)
-			put32(m + 16, lfz_below(l, 4));
+			put32(m + 16, fuzz_below(&l->rng, 4));
 		break;
 	case 6:		/* truncate */
-		len = lfz_below(l, len + 1);
-		if (lfz_below(l, 2))
+		len = fuzz_below(&l->rng, len + 1);
+		if (fuzz_below(&l->rng, 2))
 			len &= ~3U;
 		break;
 	case 7:		/* append words */
-		n = 1 + lfz_below(l, 16);
+		n = 1 + fuzz_below(&l->rng, 16);
 		for (i = 0; i < n && len + 4 <= LFZ_MAX_MSG; i++, len += 4)
 			put32(m + len, lfz_value(l));
 		break;
 	case 8:		/* delete a word */
 		if (nw < 2)
 			break;
-		i = lfz_below(l, nw);
+		i = fuzz_below(&l->rng, nw);
 		memmove(m + 4 * i, m + 4 * i + 4, len - 4 * i - 4);
 		len -= 4;
 		break;
 	case 9:		/* a real or bogus handle into a word */
 		if (nw > 4)
-			put32(m + 4 * (4 + lfz_below(l, nw - 4)),
+			put32(m + 4 * (4 + fuzz_below(&l->rng, nw - 4)),
 			      lfz_handle(l));
 		break;
 	case 10:	/* copy a word */
 		if (nw > 1)
-			put32(m + 4 * lfz_below(l, nw),
-			      get32(m + 4 * lfz_below(l, nw)));
+			put32(m + 4 * fuzz_below(&l->rng, nw),
+			      get32(m + 4 * fuzz_below(&l->rng, nw)));
 		break;
 	case 11:	/* splice: this one's head, another's tail */
-		g = &l->corpus.files[lfz_below(l, l->corpus.nfiles)];
-		if (nw < 2 || g->len < 8)
-			break;
-		i = 1 + lfz_below(l, nw - 1);
-		j = 1 + lfz_below(l, g->len / 4 - 1);
-		n = g->len - 4 * j;
-		if (4 * i + n > LFZ_MAX_MSG)
-			n = LFZ_MAX_MSG - 4 * i;
-		memcpy(m + 4 * i, g->buf + 4 * j, n);
-		len = 4 * i + n;
+		n = corpus_splice(&l->corpus, &l->rng, m, len, &i, &j);
+		if (n)
+			len = n;
 		break;
 	default:	/* repeat a segment-sized block, to grow a list */
-		k = 4 + lfz_below(l, 3);
-		n = 1 + lfz_below(l, 6);
+		k = 4 + fuzz_below(&l->rng, 3);
+		n = 1 + fuzz_below(&l->rng, 6);
 		if (nw < k + 1 || len + 4 * k * n > LFZ_MAX_MSG)
 			break;
-		i = 1 + lfz_below(l, nw - k);
+		i = 1 + fuzz_below(&l->rng, nw - k);
 		for (j = 0; j < n; j++) {
 			memmove(m + 4 * (i + k), m + 4 * i, len - 4 * i);
 			len += 4 * k;
@@ -776,12 +741,12 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 
 	lfz_stream(l, 1, l->sent);
 	*inv = NULL;
-	kind = lfz_below(l, 16);
+	kind = fuzz_below(&l->rng, 16);
 	kind = kind < 7 ? LFZ_CORPUS : kind < 10 ? LFZ_REPLY :
 	       kind < 11 ? LFZ_NOMSG : kind < 12 ? LFZ_WRITE :
 	       kind < 14 ? LFZ_ERROR : kind < 15 ? LFZ_REVERSE : LFZ_CONNPROP;
 	/* an RDMA_NOMSG's RDMA Write goes first, from a slot of its own */
-	if (kind == LFZ_NOMSG && l->call.nr_reply && lfz_below(l, 4) &&
+	if (kind == LFZ_NOMSG && l->call.nr_reply && fuzz_below(&l->rng, 4) &&
 	    lfz_rdma_write_reply(l))
 		return -1;
 	*slot = lfz_slot(l);
@@ -795,9 +760,9 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	case LFZ_REPLY:
 	case LFZ_WRITE:
 		lfz_reply_hdr(l, &h, RPCRDMA2_HT_MSG);
-		if (kind == LFZ_WRITE || (l->call.nr_write && lfz_below(l, 2)))
+		if (kind == LFZ_WRITE || (l->call.nr_write && fuzz_below(&l->rng, 2)))
 			lfz_write_list(l, &h);
-		if (l->call.nr_reply && !lfz_below(l, 4))
+		if (l->call.nr_reply && !fuzz_below(&l->rng, 4))
 			lfz_reply_chunk(l, &h);
 		rc = rpcrdma2_encode(&h, m, LFZ_MAX_MSG - LFZ_RPC_MAX);
 		if (rc > 0)
@@ -806,7 +771,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	case LFZ_NOMSG:
 		lfz_reply_hdr(l, &h, RPCRDMA2_HT_NOMSG);
 		lfz_reply_chunk(l, &h);
-		if (!lfz_below(l, 4))
+		if (!fuzz_below(&l->rng, 4))
 			lfz_write_list(l, &h);
 		rc = rpcrdma2_encode(&h, m, LFZ_MAX_MSG);
 		break;
@@ -826,7 +791,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 		return -1;
 	}
 	len = (u32)rc;
-	n = lfz_below(l, 4) ? lfz_below(l, LFZ_MAX_MUTATIONS + 1) : 0;
+	n = fuzz_below(&l->rng, 4) ? fuzz_below(&l->rng, LFZ_MAX_MUTATIONS + 1) : 0;
 	for (i = 0; i < n; i++)
 		len = lfz_mutate(l, m, len);
 	if (n)
@@ -837,15 +802,15 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	 * as its RPC's, or as foreign); rarely of a key nobody has, which
 	 * fails the client's Receive and its connection.
 	 */
-	if (!lfz_below(l, 8) && lfz_call_handle(l, rkey)) {
-		if (!lfz_below(l, 4) && l->nr_handles)
-			*rkey = l->handles[lfz_below(l, l->nr_handles <
+	if (!fuzz_below(&l->rng, 8) && lfz_call_handle(l, rkey)) {
+		if (!fuzz_below(&l->rng, 4) && l->nr_handles)
+			*rkey = l->handles[fuzz_below(&l->rng, l->nr_handles <
 						     LFZ_HANDLES ?
 						     l->nr_handles :
 						     LFZ_HANDLES)];
 		*inv = rkey;
 		l->inv_real++;
-	} else if (!lfz_below(l, 128)) {
+	} else if (!fuzz_below(&l->rng, 128)) {
 		*rkey = lfz_value(l);
 		*inv = rkey;
 		l->inv_bogus++;
@@ -865,7 +830,7 @@ static int lfz_closer(struct lfz *l)
 	const struct lfz_call *c = &l->call;
 	struct conn *p = &l->c;
 	struct rpcrdma2_hdr h = {
-		.xid = c->xid, .vers = c->vers, .credits = l->opts->credits,
+		.xid = c->xid, .vers = c->vers, .credits = l->opts->l.credits,
 		.htype = RPCRDMA2_HT_MSG,
 	};
 	u32 rkey, i, rlen = 0;
@@ -942,7 +907,7 @@ static u32 lfz_todo(const struct lfz *l)
 {
 	u32 done = l->sent - l->lost;
 
-	return done < l->opts->fuzz ? l->opts->fuzz - done : 0;
+	return done < l->opts->f.fuzz ? l->opts->f.fuzz - done : 0;
 }
 
 /*
@@ -964,7 +929,7 @@ static int lfz_burst(struct lfz *l)
 	 */
 	lfz_stream(l, 3, l->sent);
 	n = l->call.credits < LFZ_BURST_MAX ? l->call.credits : LFZ_BURST_MAX;
-	n = 1 + lfz_below(l, n);
+	n = 1 + fuzz_below(&l->rng, n);
 	for (i = 0; i < n && lfz_todo(l); i++) {
 		len = lfz_make(l, &slot, &rkey, &inv);
 		if (len < 0)
@@ -975,7 +940,7 @@ static int lfz_burst(struct lfz *l)
 		l->sent++;
 	}
 	lfz_stream(l, 4, l->sent);
-	if (lfz_todo(l) && lfz_below(l, 16) && lfz_closer(l))
+	if (lfz_todo(l) && fuzz_below(&l->rng, 16) && lfz_closer(l))
 		return -1;
 	return lfz_wait_sends(l, false) < 0 ? -1 : 0;
 }
@@ -1047,7 +1012,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 	struct rpcrdma2_hdr *h = &l->hdr;
 	struct rpcrdma2_reject rej;
 
-	if (l->opts->verbose)
+	if (l->opts->l.verbose)
 		print_hex("received", m, len);
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
 				  l->writes, ARRAY_SIZE(l->writes), l->segs,
@@ -1079,7 +1044,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 		l->retransmits++;
 		l->reconnect_calls += l->conn_calls == 1;
 	}
-	if (l->opts->verbose)
+	if (l->opts->l.verbose)
 		printf("conn %u: call xid 0x%08x v%u proc %u, %u+%u chunk segments\n",
 		       l->conns, h->xid, h->vers, l->call.proc,
 		       l->call.nr_write, l->call.nr_reply);
@@ -1104,37 +1069,26 @@ static enum lfz_end lfz_fail_end(const struct lfz *l)
 /* Serve the connection until it ends; says how */
 static enum lfz_end lfz_serve(struct lfz *l)
 {
-	const struct lfz_opts *o = l->opts;
 	struct conn *p = &l->c;
-	struct timespec dl;
 	struct ibv_wc wc;
 	u32 idx;
 	int rc;
 
-	for (;;) {
-		if (l->delivered >= o->fuzz)
-			return LFZ_END_DONE;
-		if (o->listen_ms)
-			dl = l->end;
-		else
-			deadline_in(&dl, LFZ_POLL_MS);
-		rc = conn_next_recv(p, &dl, &wc);
-		if (rc == -ETIMEDOUT) {
-			if (o->listen_ms)
-				return LFZ_END_TIMEOUT;
-			continue;
-		}
+	while (l->delivered < l->opts->f.fuzz) {
+		rc = listener_recv(&l->ls, p, &wc);
+		if (rc == -ETIMEDOUT)
+			return LFZ_END_TIMEOUT;
 		if (rc == -ECONNRESET)
 			return LFZ_END_DISCONNECT;
 		if (rc)
 			return lfz_fail_end(l);
 		idx = (u32)wc.wr_id;
-		if (lfz_handle_msg(l, conn_recv_buf(p, idx),
-				   wc.byte_len))
+		if (lfz_handle_msg(l, conn_recv_buf(p, idx), wc.byte_len))
 			return lfz_fail_end(l);
 		if (conn_post_recv(p, idx))
 			return LFZ_END_ERROR;
 	}
+	return LFZ_END_DONE;
 }
 
 /* ---- connections ------------------------------------------------------ */
@@ -1153,7 +1107,7 @@ static int lfz_accept(struct lfz *l)
 
 	rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), true,
 				l->small_pdata ? RPCRDMA2_CM_PDATA_MIN_SIZE :
-						 o->size, o->size);
+						 o->l.size, o->l.size);
 	if (conn_accept(p, pdata, sizeof(pdata), 0))
 		return -1;
 	return conn_established(p, why, sizeof(why));
@@ -1171,17 +1125,10 @@ static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 	enum lfz_end end = LFZ_END_DISCONNECT;
 	u32 sent0 = l->delivered;
 
-	memset(p, 0, sizeof(*p));
-	p->size = o->size;
-	p->timeout_ms = o->timeout_ms;
-	p->verbose = o->verbose;
-	p->nr_recvs = o->credits + SPARE_RECVS;
-	p->nr_sends = LFZ_SENDS;
-	p->nr_send_wrs = LFZ_SENDS;
-	conn_take_request(p, ev);
+	listener_take(&l->ls, ev, p, LFZ_SENDS);
 	lfz_stream(l, 5, l->conns);
-	l->small_pdata = lfz_below(l, 2);
-	l->fallback = l->small_pdata && lfz_below(l, 2);
+	l->small_pdata = fuzz_below(&l->rng, 2);
+	l->fallback = l->small_pdata && fuzz_below(&l->rng, 2);
 	l->conn_calls = 0;
 	l->nr_handles = 0;
 	if (!lfz_accept(l)) {
@@ -1192,7 +1139,7 @@ static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 		l->ends[end]++;
 		printf("conn %u: send size %u%s: %u calls, %u messages; closed: %s\n",
 		       l->conns, l->small_pdata ? RPCRDMA2_CM_PDATA_MIN_SIZE :
-		       o->size, l->fallback ? ", ERR_VERS to the first v2 call" :
+		       o->l.size, l->fallback ? ", ERR_VERS to the first v2 call" :
 		       "", l->conn_calls, l->delivered - sent0,
 		       lfz_end_names[end]);
 	}
@@ -1241,40 +1188,32 @@ static void lfz_summary(const struct lfz *l)
  */
 static int lfz_main(const struct lfz_opts *o)
 {
+	static struct lfz lfz;
+	struct lfz *l = &lfz;
 	const char *why = NULL;
 	struct rdma_cm_event *ev;
 	enum lfz_end end;
 	struct timespec t;
-	struct lfz *l;
 	int rc = -1;
 
-	l = calloc(1, sizeof(*l));
-	if (!l) {
-		tool_err("out of memory");
-		return -1;
-	}
 	l->opts = o;
-	if (corpus_load(&l->corpus, o->corpus))
+	if (corpus_load(&l->corpus, o->f.corpus))
 		goto out;
-	l->seed = o->seed;
-	if (!o->have_seed) {
+	l->seed = o->f.seed;
+	if (!o->f.have_seed) {
 		clock_gettime(CLOCK_REALTIME, &t);
 		l->seed = (u32)(t.tv_nsec ^ t.tv_sec ^ getpid());
 	}
-	if (o->listen_ms)
-		deadline_in(&l->end, o->listen_ms);
 	printf("client fuzz: seed %u, %u corpus files from %s, %u messages\n",
-	       l->seed, l->corpus.nfiles, l->corpus.dir, o->fuzz);
-	if (conn_listen(&l->ec, &l->id, o->bind, o->port))
+	       l->seed, l->corpus.nfiles, l->corpus.dir, o->f.fuzz);
+	if (listener_start(&l->ls, &o->l))
 		goto out;
-	printf("listening on %s port %u, mode fuzz, grant %u, buffers %u\n",
-	       o->bind ? o->bind : "*", o->port, o->credits, o->size);
+	listener_print(&l->ls, "fuzz", o->l.credits);
 	end = LFZ_END_DISCONNECT;
-	while (l->delivered < o->fuzz && end != LFZ_END_TIMEOUT &&
+	while (l->delivered < o->f.fuzz && end != LFZ_END_TIMEOUT &&
 	       end != LFZ_END_ERROR &&
-	       !(o->max_conns && l->conns == o->max_conns)) {
-		ev = conn_next_request(l->ec, o->listen_ms ? &l->end : NULL,
-				       false, &why);
+	       !(o->l.max_conns && l->conns == o->l.max_conns)) {
+		ev = listener_next(&l->ls, false, &why);
 		if (!ev) {
 			end = strcmp(why, "--timeout") ? LFZ_END_ERROR :
 			      LFZ_END_TIMEOUT;
@@ -1286,16 +1225,12 @@ static int lfz_main(const struct lfz_opts *o)
 	printf("listen: %u connections, %u calls; stopped by %s\n", l->conns,
 	       l->calls, end == LFZ_END_TIMEOUT ? "--timeout" :
 	       end == LFZ_END_ERROR ? "an error" :
-	       l->delivered >= o->fuzz ? "--fuzz" : "--max-conns");
+	       l->delivered >= o->f.fuzz ? "--fuzz" : "--max-conns");
 	if (end != LFZ_END_ERROR)
 		rc = 0;
 out:
-	if (l->id)
-		rdma_destroy_id(l->id);
-	if (l->ec)
-		rdma_destroy_event_channel(l->ec);
+	listener_stop(&l->ls);
 	corpus_free(&l->corpus);
-	free(l);
 	return rc;
 }
 
@@ -1313,121 +1248,35 @@ static void print_help(FILE *f)
 		"      --seed S          random seed (default: from the clock;\n"
 		"                        printed)\n"
 		"      --corpus DIR      the corpus (default: the source tree's\n"
-		"                        tests/fuzz/corpus/fuzz_codec)\n"
-		"  -p, --port N          port to listen on (default %d)\n"
-		"      --bind ADDR       listen on ADDR only (default: every\n"
-		"                        IPv4 address)\n"
-		"      --max-conns N     exit after N connections (default: never)\n"
-		"  -t, --timeout S       exit after S seconds (default: never)\n"
-		"      --credits N       the grant, with N + %d Receives posted\n"
-		"                        (default %d)\n"
-		"      --size N          the Receive and Send buffer size and\n"
-		"                        the private data's sizes (default %d)\n"
-		"  -v, --verbose         every message received, every Call\n"
-		"  -h, --help            this text\n"
-		"\n"
-		"Exit status: 0 success, 1 failure, 2 usage error.\n",
-		DEF_PORT, SPARE_RECVS, DEF_CREDITS, DEF_SIZE);
-}
-
-static int usage_error(const char *bad)
-{
-	if (*bad)
-		tool_err("%s", bad);
-	fprintf(stderr, "Usage: " PROG " --fuzz N [options] (--help: the options)\n");
-	return -1;
+		"                        tests/fuzz/corpus/fuzz_codec)\n");
+	listen_opts_help(f);
+	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
 }
 
 static int parse_args(int argc, char **argv, struct lfz_opts *o)
 {
-	enum { O_CREDITS = 256, O_SIZE, O_BIND, O_MAXCONNS, O_FUZZ, O_SEED,
-	       O_CORPUS };
-	static const struct option lopts[] = {
-		{ "fuzz", required_argument, NULL, O_FUZZ },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "corpus", required_argument, NULL, O_CORPUS },
-		{ "port", required_argument, NULL, 'p' },
-		{ "bind", required_argument, NULL, O_BIND },
-		{ "max-conns", required_argument, NULL, O_MAXCONNS },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "credits", required_argument, NULL, O_CREDITS },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct opt_spec spec = {
+		.shortopts = "p:t:vh",
+		.help = print_help,
 	};
-	const char *bad = NULL;
-	int c;
+	const char *bad;
 
-	while ((c = getopt_long(argc, argv, "p:t:vh", lopts, NULL)) != -1) {
-		switch (c) {
-		case O_FUZZ:
-			if (parse_u32(optarg, 1, 10000000, &o->fuzz))
-				bad = "bad --fuzz";
-			break;
-		case O_SEED:
-			if (parse_u32(optarg, 0, 0xffffffffU, &o->seed))
-				bad = "bad --seed";
-			o->have_seed = true;
-			break;
-		case O_CORPUS:
-			o->corpus = optarg;
-			break;
-		case 'p':
-			if (parse_u32(optarg, 1, 65535, &o->port))
-				bad = "bad --port";
-			break;
-		case O_BIND:
-			o->bind = optarg;
-			break;
-		case O_MAXCONNS:
-			if (parse_u32(optarg, 1, 1000000, &o->max_conns))
-				bad = "bad --max-conns";
-			break;
-		case 't':
-			if (parse_seconds(optarg, &o->listen_ms))
-				bad = "bad --timeout";
-			break;
-		case O_CREDITS:
-			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
-				bad = "bad --credits";
-			break;
-		case O_SIZE:
-			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
-				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
-			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
-				bad = "--size must be a multiple of 1024, 1024..262144";
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'h':
-			print_help(stdout);
-			exit(0);
-		default:
-			bad = "";
-		}
-		if (bad)
-			break;
-	}
-	if (!bad && !o->fuzz)
+	listen_opts_init(&o->l);
+	opts_listener(&spec, &o->l);
+	opts_fuzzer(&spec, &o->f);
+	bad = opts_parse(argc, argv, &spec);
+	if (!bad && !o->f.fuzz)
 		bad = "--fuzz N is required";
 	if (!bad && argc != optind)
 		bad = PROG " takes no HOST (--bind ADDR)";
-	return bad ? usage_error(bad) : 0;
+	return bad ? usage_error(bad, "--fuzz N [options]") : 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct lfz_opts o = {
-		.port = DEF_PORT,
-		.credits = DEF_CREDITS,
-		.size = DEF_SIZE,
-		.timeout_ms = DEF_TIMEOUT_MS,
-	};
+	struct lfz_opts o = { 0 };
 
-	tool_name = PROG;
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	tool_start(PROG);
 	if (parse_args(argc, argv, &o))
 		return 2;
 	return lfz_main(&o) ? 1 : 0;

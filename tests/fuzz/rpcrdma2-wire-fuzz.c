@@ -15,7 +15,6 @@
  * Exit status: 0 when every answer was as the codec says; 1 a failure;
  * 2 usage error.
  */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 
 #include "corpus.h"
 #include "negotiate.h"
+#include "opts.h"
 
 #define PROG			"rpcrdma2-wire-fuzz"
 
@@ -78,10 +78,7 @@ struct fz_msg {
 /* What the run asks beyond the requester library's options */
 struct wf_args {
 	struct ping_opts o;
-	u32 fuzz;		/* --fuzz N: messages to send */
-	u32 seed;
-	bool have_seed;
-	const char *corpus;
+	struct fuzz_opts f;	/* --fuzz N: messages to send */
 };
 
 static struct wf_args args;
@@ -125,20 +122,6 @@ struct fuzz {
 	struct rpcrdma2_seg segs[(SRV_WRITE_CHUNKS + 1) * SRV_MAX_SEGS];
 };
 
-/* xorshift64*: the same seed gives the same messages */
-static u32 fz_rand(struct fuzz *fz)
-{
-	fz->rng ^= fz->rng >> 12;
-	fz->rng ^= fz->rng << 25;
-	fz->rng ^= fz->rng >> 27;
-	return (u32)((fz->rng * 0x2545f4914f6cdd1dULL) >> 32);
-}
-
-static u32 fz_below(struct fuzz *fz, u32 n)
-{
-	return n ? fz_rand(fz) % n : 0;
-}
-
 /* Values that sit on the decoder's edges: counts, limits, lengths, signs */
 static u32 fz_value(struct fuzz *fz)
 {
@@ -148,9 +131,9 @@ static u32 fz_value(struct fuzz *fz)
 		0x80000000, 0xfffffffc, 0xffffffff,
 	};
 
-	if (!fz_below(fz, 4))
-		return fz_rand(fz);
-	return vals[fz_below(fz, ARRAY_SIZE(vals))];
+	if (!fuzz_below(&fz->rng, 4))
+		return fuzz_rand(&fz->rng);
+	return vals[fuzz_below(&fz->rng, ARRAY_SIZE(vals))];
 }
 
 /* Append one mutation to f->desc, for the report */
@@ -175,60 +158,61 @@ static void fz_desc(struct fz_msg *f, const char *fmt, ...)
 static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
 {
 	u32 nw = f->len / 4, i, j, k, n, room;
-	const struct corpus_file *g;
 	u8 *m = f->msg;
 
-	switch (fz_below(fz, 13)) {
+	switch (fuzz_below(&fz->rng, 13)) {
 	case 0:		/* one bit anywhere after rdma_xid */
 		if (f->len <= 4)
 			break;
-		i = 4 + fz_below(fz, f->len - 4);
-		j = fz_below(fz, 8);
+		i = 4 + fuzz_below(&fz->rng, f->len - 4);
+		j = fuzz_below(&fz->rng, 8);
 		m[i] ^= (u8)(1 << j);
 		fz_desc(f, "bit[%u].%u", i, j);
 		break;
 	case 1:		/* a word: an edge value */
 		if (nw < 2)
 			break;
-		i = 1 + fz_below(fz, nw - 1);
+		i = 1 + fuzz_below(&fz->rng, nw - 1);
 		put32(m + 4 * i, fz_value(fz));
 		fz_desc(f, "w%u=%#x", i, get32(m + 4 * i));
 		break;
 	case 2:		/* a count or discriminator in the chunk lists */
 		if (nw < 5)
 			break;
-		i = 4 + fz_below(fz, nw - 4);
-		put32(m + 4 * i, fz_below(fz, 41));
+		i = 4 + fuzz_below(&fz->rng, nw - 4);
+		put32(m + 4 * i, fuzz_below(&fz->rng, 41));
 		fz_desc(f, "w%u=%u", i, get32(m + 4 * i));
 		break;
 	case 3:		/* rdma_vers */
 		if (nw < 2)
 			break;
-		put32(m + 4, fz_below(fz, 5) ? fz_below(fz, 4) : fz_rand(fz));
+		put32(m + 4, fuzz_below(&fz->rng, 5) ? fuzz_below(&fz->rng, 4) :
+		      fuzz_rand(&fz->rng));
 		fz_desc(f, "vers=%#x", get32(m + 4));
 		break;
 	case 4:		/* rdma_htype / rdma_proc */
 		if (nw < 4)
 			break;
-		put32(m + 12, fz_below(fz, 4) ? fz_below(fz, 10) : fz_rand(fz));
+		put32(m + 12, fuzz_below(&fz->rng, 4) ?
+		      fuzz_below(&fz->rng, 10) : fuzz_rand(&fz->rng));
 		fz_desc(f, "htype=%#x", get32(m + 12));
 		break;
 	case 5:		/* v2 rdma_flags */
 		if (nw < 5)
 			break;
-		put32(m + 16, fz_below(fz, 2) ? fz_below(fz, 4) : fz_value(fz));
+		put32(m + 16, fuzz_below(&fz->rng, 2) ? fuzz_below(&fz->rng, 4) : fz_value(fz));
 		fz_desc(f, "flags=%#x", get32(m + 16));
 		break;
 	case 6:		/* truncate, sometimes to a word boundary */
-		n = fz_below(fz, f->len + 1);
-		if (fz_below(fz, 2))
+		n = fuzz_below(&fz->rng, f->len + 1);
+		if (fuzz_below(&fz->rng, 2))
 			n &= ~3U;
 		fz_desc(f, "len %u->%u", f->len, n);
 		f->len = n;
 		break;
 	case 7:		/* append words */
 		room = (FUZZ_MAX_MSG - f->len) / 4;
-		n = 1 + fz_below(fz, 16);
+		n = 1 + fuzz_below(&fz->rng, 16);
 		if (n > room)
 			n = room;
 		for (i = 0; i < n; i++)
@@ -239,7 +223,7 @@ static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
 	case 8:		/* delete a word */
 		if (nw < 2)
 			break;
-		i = 1 + fz_below(fz, nw - 1);
+		i = 1 + fuzz_below(&fz->rng, nw - 1);
 		memmove(m + 4 * i, m + 4 * i + 4, f->len - 4 * i - 4);
 		f->len -= 4;
 		fz_desc(f, "del w%u", i);
@@ -247,7 +231,7 @@ static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
 	case 9:		/* insert a word */
 		if (nw < 1 || f->len + 4 > FUZZ_MAX_MSG)
 			break;
-		i = 1 + fz_below(fz, nw);
+		i = 1 + fuzz_below(&fz->rng, nw);
 		memmove(m + 4 * i + 4, m + 4 * i, f->len - 4 * i);
 		put32(m + 4 * i, fz_value(fz));
 		f->len += 4;
@@ -256,22 +240,16 @@ static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
 	case 10:	/* copy a word: a handle into rdma_inv_handle, a position */
 		if (nw < 3)
 			break;
-		i = 1 + fz_below(fz, nw - 1);
-		j = 1 + fz_below(fz, nw - 1);
+		i = 1 + fuzz_below(&fz->rng, nw - 1);
+		j = 1 + fuzz_below(&fz->rng, nw - 1);
 		put32(m + 4 * j, get32(m + 4 * i));
 		fz_desc(f, "w%u=w%u", j, i);
 		break;
 	case 11:	/* splice: this one's head, another's tail */
-		g = &fz->corpus.files[fz_below(fz, fz->corpus.nfiles)];
-		if (nw < 2 || g->len < 8)
+		n = corpus_splice(&fz->corpus, &fz->rng, m, f->len, &i, &j);
+		if (!n)
 			break;
-		i = 1 + fz_below(fz, nw - 1);
-		j = 1 + fz_below(fz, g->len / 4 - 1);
-		n = g->len - 4 * j;
-		if (4 * i + n > FUZZ_MAX_MSG)
-			n = FUZZ_MAX_MSG - 4 * i;
-		memcpy(m + 4 * i, g->buf + 4 * j, n);
-		f->len = 4 * i + n;
+		f->len = n;
 		fz_desc(f, "splice@w%u from w%u", i, j);
 		break;
 	default:
@@ -280,11 +258,11 @@ static void fz_mutate(struct fuzz *fz, struct fz_msg *f)
 		 * a Read list entry or a one-segment Write list entry, so
 		 * that lists grow past the server's limits.
 		 */
-		k = 4 + fz_below(fz, 3);
-		n = 1 + fz_below(fz, 6);
+		k = 4 + fuzz_below(&fz->rng, 3);
+		n = 1 + fuzz_below(&fz->rng, 6);
 		if (nw < k + 1 || f->len + 4 * k * n > FUZZ_MAX_MSG)
 			break;
-		i = 1 + fz_below(fz, nw - k);
+		i = 1 + fuzz_below(&fz->rng, nw - k);
 		for (j = 0; j < n; j++) {
 			memmove(m + 4 * (i + k), m + 4 * i, f->len - 4 * i);
 			f->len += 4 * k;
@@ -361,9 +339,9 @@ static void fz_make(struct fuzz *fz, struct fz_msg *f)
 	 * only earns ERR_VERS, which a few messages prove well enough.
 	 */
 	for (i = 0; i < 16; i++) {
-		f->file = fz_below(fz, fz->corpus.nfiles);
+		f->file = fuzz_below(&fz->rng, fz->corpus.nfiles);
 		src = &fz->corpus.files[f->file];
-		if (!fz->model_vers || !fz_below(fz, 8) ||
+		if (!fz->model_vers || !fuzz_below(&fz->rng, 8) ||
 		    (src->len >= 8 && get32(src->buf + 4) == fz->model_vers))
 			break;
 	}
@@ -382,9 +360,9 @@ static void fz_make(struct fuzz *fz, struct fz_msg *f)
 			if (get32(f->msg + i) == old)
 				put32(f->msg + i, f->xid);
 	}
-	if (fz_below(fz, 2))
+	if (fuzz_below(&fz->rng, 2))
 		fz_full_call(fz, f);
-	n = fz_below(fz, 8) ? 1 + fz_below(fz, 3) : 0;
+	n = fuzz_below(&fz->rng, 8) ? 1 + fuzz_below(&fz->rng, 3) : 0;
 	for (i = 0; i < n; i++)
 		fz_mutate(fz, f);
 	/* a truncation followed by growth may have rewritten rdma_xid */
@@ -804,10 +782,10 @@ static int fz_connection(struct ping *p)
 		ping_teardown(p);
 		return -1;
 	}
-	while (fz->nmsgs < FUZZ_PER_CONN && fz->sent < args.fuzz) {
+	while (fz->nmsgs < FUZZ_PER_CONN && fz->sent < args.f.fuzz) {
 		batch = FUZZ_BATCH;
-		if (batch > args.fuzz - fz->sent)
-			batch = args.fuzz - fz->sent;
+		if (batch > args.f.fuzz - fz->sent)
+			batch = args.f.fuzz - fz->sent;
 		if (batch > FUZZ_PER_CONN - fz->nmsgs)
 			batch = FUZZ_PER_CONN - fz->nmsgs;
 		if (batch > p->granted - 1)
@@ -885,7 +863,7 @@ static int fuzz_main(struct ping *p)
 {
 	struct fuzz *fz;
 	struct timespec t;
-	u32 seed = args.seed;
+	u32 seed = args.f.seed;
 	int rc = -1;
 
 	fz = calloc(1, sizeof(*fz));
@@ -893,18 +871,18 @@ static int fuzz_main(struct ping *p)
 		tool_err("out of memory");
 		return -1;
 	}
-	if (corpus_load(&fz->corpus, args.corpus))
+	if (corpus_load(&fz->corpus, args.f.corpus))
 		goto out;
-	if (!args.have_seed) {
+	if (!args.f.have_seed) {
 		now(&t);
 		seed = (u32)(t.tv_nsec ^ t.tv_sec ^ getpid());
 	}
 	fz->rng = 0x9e3779b97f4a7c15ULL * ((u64)seed + 1);
 	fz->next_xid = FUZZ_MSG_XID;
 	printf("fuzz: seed %u, %u corpus files from %s, %u messages\n", seed,
-	       fz->corpus.nfiles, fz->corpus.dir, args.fuzz);
+	       fz->corpus.nfiles, fz->corpus.dir, args.f.fuzz);
 	p->priv = fz;
-	while (fz->sent < args.fuzz)
+	while (fz->sent < args.f.fuzz)
 		if (fz_connection(p))
 			goto out_summary;
 
@@ -959,97 +937,29 @@ static void print_help(FILE *f)
 		DEF_TIMEOUT_MS / 1000);
 }
 
-static int usage_error(const char *bad)
-{
-	if (*bad)
-		tool_err("%s", bad);
-	fprintf(stderr, "Usage: " PROG " --fuzz N [options] HOST (--help: the options)\n");
-	return -1;
-}
-
 static int parse_args(int argc, char **argv, struct ping_opts *o)
 {
-	enum { O_VERS = 256, O_CREDITS, O_SIZE, O_FUZZ, O_SEED, O_CORPUS };
-	static const struct option lopts[] = {
-		{ "fuzz", required_argument, NULL, O_FUZZ },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "corpus", required_argument, NULL, O_CORPUS },
-		{ "vers", required_argument, NULL, O_VERS },
-		{ "port", required_argument, NULL, 'p' },
-		{ "credits", required_argument, NULL, O_CREDITS },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct opt_spec spec = {
+		.shortopts = "p:t:vh",
+		.help = print_help,
 	};
-	const char *bad = NULL;
-	int c;
+	const char *bad;
 
-	while ((c = getopt_long(argc, argv, "p:t:vh", lopts, NULL)) != -1) {
-		switch (c) {
-		case O_FUZZ:
-			if (parse_u32(optarg, 1, 10000000, &args.fuzz))
-				bad = "bad --fuzz";
-			break;
-		case O_SEED:
-			if (parse_u32(optarg, 0, 0xffffffffU, &args.seed))
-				bad = "bad --seed";
-			args.have_seed = true;
-			break;
-		case O_CORPUS:
-			args.corpus = optarg;
-			break;
-		case O_VERS:
-			if (parse_u32(optarg, 1, 2, &o->vers))
-				bad = "--vers must be 1 or 2";
-			break;
-		case 'p':
-			if (parse_u32(optarg, 1, 65535, &o->port))
-				bad = "bad --port";
-			break;
-		case O_CREDITS:
-			if (parse_u32(optarg, 1, MAX_CREDITS, &o->credits))
-				bad = "bad --credits";
-			break;
-		case O_SIZE:
-			if (parse_u32(optarg, RPCRDMA2_CM_PDATA_MIN_SIZE,
-				      RPCRDMA2_CM_PDATA_MAX_SIZE, &o->size) ||
-			    o->size % RPCRDMA2_CM_PDATA_SIZE_UNIT)
-				bad = "--size must be a multiple of 1024, 1024..262144";
-			break;
-		case 't':
-			if (parse_seconds(optarg, &o->timeout_ms))
-				bad = "bad --timeout";
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'h':
-			print_help(stdout);
-			exit(0);
-		default:
-			bad = "";
-		}
-		if (bad)
-			break;
-	}
-	if (!bad && !args.fuzz)
+	opts_requester(&spec, o);
+	opts_fuzzer(&spec, &args.f);
+	bad = opts_parse(argc, argv, &spec);
+	if (!bad && !args.f.fuzz)
 		bad = "--fuzz N is required";
-	if (!bad && argc - optind != 1)
-		bad = "exactly one HOST";
-	if (bad)
-		return usage_error(bad);
-	o->host = argv[optind];
-	return 0;
+	if (!bad)
+		bad = opts_host(argc, argv, &o->host);
+	return bad ? usage_error(bad, "--fuzz N [options] HOST") : 0;
 }
 
 int main(int argc, char **argv)
 {
 	static struct ping p;
 
-	tool_name = PROG;
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	tool_start(PROG);
 	ping_opts_init(&args.o);
 	if (parse_args(argc, argv, &args.o))
 		return 2;

@@ -26,7 +26,7 @@
 #define LISTEN_POLL_MS		1000	/* a wait's slice without an end */
 
 /* A failed completion: said unless the run is quiet (a fuzzer's) */
-static void conn_note_err(const struct conn *c, const char *fmt, ...)
+void conn_note_err(const struct conn *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -263,12 +263,15 @@ int conn_connect(struct conn *c, const char *host, u32 port, const u8 *pdata,
 	return 0;
 }
 
-/* Bind and listen on @bind (NULL: every IPv4 address) and @port */
-int conn_listen(struct rdma_event_channel **ec, struct rdma_cm_id **id,
-		const char *bind, u32 port)
+/*
+ * Bind and listen on o->bind (NULL: every IPv4 address) and o->port,
+ * until o->listen_ms from now (0: for ever). Whatever was made is left
+ * for listener_stop(), also on failure.
+ */
+int listener_start(struct listener *ls, const struct listen_opts *o)
 {
 	struct addrinfo hints = {
-		.ai_family = bind ? AF_UNSPEC : AF_INET,
+		.ai_family = o->bind ? AF_UNSPEC : AF_INET,
 		.ai_socktype = SOCK_STREAM,
 		.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
 	};
@@ -276,45 +279,70 @@ int conn_listen(struct rdma_event_channel **ec, struct rdma_cm_id **id,
 	char serv[16];
 	int rc;
 
-	if (conn_open(ec, id))
+	ls->o = o;
+	if (o->listen_ms)
+		deadline_in(&ls->end, o->listen_ms);
+	if (conn_open(&ls->ec, &ls->id))
 		return -1;
-	snprintf(serv, sizeof(serv), "%u", port);
-	rc = getaddrinfo(bind, serv, &hints, &ai);
+	snprintf(serv, sizeof(serv), "%u", o->port);
+	rc = getaddrinfo(o->bind, serv, &hints, &ai);
 	if (rc) {
-		tool_err("--bind %s: %s", bind ? bind : "", gai_strerror(rc));
+		tool_err("--bind %s: %s", o->bind ? o->bind : "",
+			 gai_strerror(rc));
 		return -1;
 	}
-	rc = rdma_bind_addr(*id, ai->ai_addr);
+	rc = rdma_bind_addr(ls->id, ai->ai_addr);
 	freeaddrinfo(ai);
-	if (rc || rdma_listen(*id, LISTEN_BACKLOG)) {
-		tool_err("listening on %s port %u: %s", bind ? bind : "*", port,
-			 strerror(errno));
+	if (rc || rdma_listen(ls->id, LISTEN_BACKLOG)) {
+		tool_err("listening on %s port %u: %s", o->bind ? o->bind : "*",
+			 o->port, strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
+/* The wait until --timeout, or one slice of waiting without it */
+void listener_deadline(const struct listener *ls, struct timespec *dl)
+{
+	if (ls->o->listen_ms)
+		*dl = ls->end;
+	else
+		deadline_in(dl, LISTEN_POLL_MS);
+}
+
 /*
- * The next connection request on the listening channel @ec, waiting
- * until @end (NULL: for ever). NULL, with @why set, at @end ("--timeout")
- * or on an error. With @report, other events are printed, and the
- * device going away ends the wait.
+ * The next message on a served connection @c, waiting until --timeout
+ * (-ETIMEDOUT) or for ever: conn_next_recv()'s return.
  */
-struct rdma_cm_event *conn_next_request(struct rdma_event_channel *ec,
-					const struct timespec *end,
-					bool report, const char **why)
+int listener_recv(const struct listener *ls, struct conn *c,
+		  struct ibv_wc *wc)
+{
+	struct timespec dl;
+	int rc;
+
+	do {
+		listener_deadline(ls, &dl);
+		rc = conn_next_recv(c, &dl, wc);
+	} while (rc == -ETIMEDOUT && !ls->o->listen_ms);
+	return rc;
+}
+
+/*
+ * The next connection request. NULL, with @why set, at --timeout
+ * ("--timeout") or on an error. With @report, other events are printed,
+ * and the device going away ends the wait.
+ */
+struct rdma_cm_event *listener_next(struct listener *ls, bool report,
+				    const char **why)
 {
 	struct rdma_cm_event *ev;
 	struct timespec dl;
 
 	for (;;) {
-		if (end)
-			dl = *end;
-		else
-			deadline_in(&dl, LISTEN_POLL_MS);
-		ev = cm_next(ec, ms_left(&dl));
+		listener_deadline(ls, &dl);
+		ev = cm_next(ls->ec, ms_left(&dl));
 		if (!ev && errno == ETIMEDOUT) {
-			if (end && !ms_left(end)) {
+			if (ls->o->listen_ms && !ms_left(&ls->end)) {
 				*why = "--timeout";
 				return NULL;
 			}
@@ -338,9 +366,39 @@ struct rdma_cm_event *conn_next_request(struct rdma_event_channel *ec,
 	}
 }
 
-/* Take the connection request @ev: its id and its private data */
-void conn_take_request(struct conn *c, struct rdma_cm_event *ev)
+/* The line tests wait for: listening, and how */
+void listener_print(const struct listener *ls, const char *mode, u32 grant)
 {
+	const struct listen_opts *o = ls->o;
+
+	printf("listening on %s port %u, mode %s, grant %u, buffers %u\n",
+	       o->bind ? o->bind : "*", o->port, mode, grant, o->size);
+}
+
+void listener_stop(struct listener *ls)
+{
+	if (ls->id)
+		rdma_destroy_id(ls->id);
+	if (ls->ec)
+		rdma_destroy_event_channel(ls->ec);
+}
+
+/*
+ * A fresh connection @c for the request @ev: its id and private data,
+ * --credits + SPARE_RECVS Receives and @nr_sends send slots of --size.
+ */
+void listener_take(const struct listener *ls, struct rdma_cm_event *ev,
+		   struct conn *c, u32 nr_sends)
+{
+	const struct listen_opts *o = ls->o;
+
+	memset(c, 0, sizeof(*c));
+	c->size = o->size;
+	c->timeout_ms = o->timeout_ms;
+	c->verbose = o->verbose;
+	c->nr_recvs = o->credits + SPARE_RECVS;
+	c->nr_sends = nr_sends;
+	c->nr_send_wrs = nr_sends;
 	c->id = ev->id;
 	/* RFC 8797 §5.2: untrusted and padded; the parser searches */
 	c->peer_len = ev->param.conn.private_data_len;
@@ -658,6 +716,13 @@ static int poll_sends(struct conn *c, int (*ready)(const struct conn *c),
 int conn_wait_slot(struct conn *c)
 {
 	return poll_sends(c, conn_free_slot, "no Send completed");
+}
+
+/* conn_wait_slot() in *@slot, and its buffer; NULL if none came free */
+u8 *conn_slot_buf(struct conn *c, int *slot)
+{
+	*slot = conn_wait_slot(c);
+	return *slot < 0 ? NULL : conn_send_buf(c, (u32)*slot);
 }
 
 /*

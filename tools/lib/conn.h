@@ -65,6 +65,27 @@ struct conn {
 	bool send_busy[CONN_MAX_SLOTS];	/* its last Send has not completed */
 };
 
+void conn_note_err(const struct conn *c, const char *fmt, ...);
+/* What a listening program takes (rpcrdma2-listen, rpcrdma2-listen-fuzz) */
+struct listen_opts {
+	u32 port;
+	const char *bind;	/* --bind ADDR, or NULL: every address */
+	u32 max_conns;		/* --max-conns N; 0: no limit */
+	u32 listen_ms;		/* --timeout S; 0: no limit */
+	u32 credits;
+	u32 size;
+	u32 timeout_ms;		/* for a Send, a CM event */
+	bool verbose;
+};
+
+/* A listening id on its own channel, and when to stop listening */
+struct listener {
+	const struct listen_opts *o;
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *id;
+	struct timespec end;	/* o->listen_ms from the start */
+};
+
 int conn_open(struct rdma_event_channel **ec, struct rdma_cm_id **id);
 struct rdma_cm_event *cm_next(struct rdma_event_channel *ec, int ms);
 
@@ -73,12 +94,16 @@ int conn_create(struct conn *c);
 int conn_connect(struct conn *c, const char *host, u32 port, const u8 *pdata,
 		 u8 len);
 
-int conn_listen(struct rdma_event_channel **ec, struct rdma_cm_id **id,
-		const char *bind, u32 port);
-struct rdma_cm_event *conn_next_request(struct rdma_event_channel *ec,
-					const struct timespec *end,
-					bool report, const char **why);
-void conn_take_request(struct conn *c, struct rdma_cm_event *ev);
+int listener_start(struct listener *ls, const struct listen_opts *o);
+void listener_deadline(const struct listener *ls, struct timespec *dl);
+struct rdma_cm_event *listener_next(struct listener *ls, bool report,
+				    const char **why);
+int listener_recv(const struct listener *ls, struct conn *c,
+		  struct ibv_wc *wc);
+void listener_print(const struct listener *ls, const char *mode, u32 grant);
+void listener_stop(struct listener *ls);
+void listener_take(const struct listener *ls, struct rdma_cm_event *ev,
+		   struct conn *c, u32 nr_sends);
 int conn_accept(struct conn *c, const u8 *pdata, u8 len, u8 initiator_depth);
 int conn_established(struct conn *c, char *why, size_t whylen);
 
@@ -91,6 +116,7 @@ int conn_post_wr(struct conn *c, u32 slot, struct ibv_send_wr *wr);
 int conn_reap(struct conn *c);
 int conn_free_slot(const struct conn *c);
 int conn_wait_slot(struct conn *c);
+u8 *conn_slot_buf(struct conn *c, int *slot);
 int conn_wait_sends(struct conn *c);
 int conn_next_recv(struct conn *c, const struct timespec *dl,
 		   struct ibv_wc *wc);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The wire fuzzers' corpus loader (corpus.h).
+ * The wire fuzzers' corpus loader and random numbers (corpus.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,6 +14,43 @@ static int corpus_name_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct corpus_file *)a)->name,
 		      ((const struct corpus_file *)b)->name);
+}
+
+/* xorshift64*: the same seed gives the same stream */
+u32 fuzz_rand(u64 *rng)
+{
+	*rng ^= *rng >> 12;
+	*rng ^= *rng << 25;
+	*rng ^= *rng >> 27;
+	return (u32)((*rng * 0x2545f4914f6cdd1dULL) >> 32);
+}
+
+/* Below @n; 0 when @n is */
+u32 fuzz_below(u64 *rng, u32 n)
+{
+	return n ? fuzz_rand(rng) % n : 0;
+}
+
+/*
+ * A splice: the first @at words of the message @m (@len bytes), then a
+ * random corpus file's words from @from on, at most CORPUS_MAX_MSG bytes
+ * in all. Returns the new length, or 0 when either is too short to cut.
+ */
+u32 corpus_splice(const struct corpus *c, u64 *rng, u8 *m, u32 len, u32 *at,
+		  u32 *from)
+{
+	const struct corpus_file *g = &c->files[fuzz_below(rng, c->nfiles)];
+	u32 n;
+
+	if (len / 4 < 2 || g->len < 8)
+		return 0;
+	*at = 1 + fuzz_below(rng, len / 4 - 1);
+	*from = 1 + fuzz_below(rng, g->len / 4 - 1);
+	n = g->len - 4 * *from;
+	if (4 * *at + n > CORPUS_MAX_MSG)
+		n = CORPUS_MAX_MSG - 4 * *at;
+	memcpy(m + 4 * *at, g->buf + 4 * *from, n);
+	return 4 * *at + n;
 }
 
 /* The corpus next to this binary: build/tools/ -> tests/fuzz/corpus/fuzz_codec */

@@ -15,19 +15,21 @@
 
 void ping_opts_init(struct ping_opts *o)
 {
-	memset(o, 0, sizeof(*o));
-	o->port = DEF_PORT;
-	o->vers = RPCRDMA2_VERS_2;
-	o->count = DEF_COUNT;
-	o->window = DEF_WINDOW;
-	o->credits = DEF_CREDITS;
-	o->size = DEF_SIZE;
-	o->nfs_vers = DEF_NFS_VERS;
-	o->timeout_ms = DEF_TIMEOUT_MS;
-	o->write_len = CHUNK_WRITE_SIZE;
-	o->nfs.read_count = CHUNK_WRITE_SIZE;
-	o->nfs.w2_len[0] = 5001;
-	o->nfs.w2_len[1] = 3002;
+	*o = (struct ping_opts){
+		.port = DEF_PORT,
+		.vers = RPCRDMA2_VERS_2,
+		.count = DEF_COUNT,
+		.window = DEF_WINDOW,
+		.credits = DEF_CREDITS,
+		.size = DEF_SIZE,
+		.nfs_vers = DEF_NFS_VERS,
+		.timeout_ms = DEF_TIMEOUT_MS,
+		.write_len = CHUNK_WRITE_SIZE,
+		.nfs = {
+			.read_count = CHUNK_WRITE_SIZE,
+			.w2_len = { 5001, 3002 },
+		},
+	};
 }
 
 /* A fresh requester for @o with @nr_sends send slots */
@@ -62,19 +64,6 @@ void note(const struct ping *p, const char *fmt, ...)
 		return;
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
-	va_end(ap);
-}
-
-static void note_err(const struct ping *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!chatty(p))
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "%s: ", tool_name);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
 	va_end(ap);
 }
 
@@ -343,13 +332,28 @@ int classify(struct ping *p, const u8 *m, u32 len, struct ping_msg *msg)
  */
 int send_connprop(struct conn *c, u32 credits, u32 flags, u32 rbsiz)
 {
-	struct rpcrdma2_limits none = { 0 };
-	struct rpcrdma2_hdr h = { 0 };
 	int slot, hl;
 
 	slot = conn_wait_slot(c);
 	if (slot < 0)
 		return -1;
+	hl = encode_connprop(c, (u32)slot, credits, flags, rbsiz);
+	if (hl < 0)
+		return -1;
+	if (!c->quiet || c->verbose)
+		printf("connprop sent: RBSIZ %u, BRS RDMA2_RVREQSUP_NONE\n",
+		       rbsiz);
+	return conn_post_send(c, (u32)slot, (u32)hl, NULL, NULL);
+}
+
+/* Our RDMA2_CONNPROP into send slot @slot; its length, or -1 */
+int encode_connprop(struct conn *c, u32 slot, u32 credits, u32 flags,
+		    u32 rbsiz)
+{
+	struct rpcrdma2_limits none = { 0 };
+	struct rpcrdma2_hdr h = { 0 };
+	int hl;
+
 	rpcrdma2_chunk_lists_init(&h.cl, &none, NULL, 0, NULL, 0, NULL, 0);
 	h.vers = RPCRDMA2_VERS_2;
 	h.credits = credits;
@@ -358,15 +362,12 @@ int send_connprop(struct conn *c, u32 credits, u32 flags, u32 rbsiz)
 	h.props.present = RPCRDMA2_PROPF_RBSIZ | RPCRDMA2_PROPF_BRS;
 	h.props.rbsiz = rbsiz;
 	h.props.brs = RPCRDMA2_RVREQSUP_NONE;
-	hl = rpcrdma2_encode(&h, conn_send_buf(c, (u32)slot), c->size);
+	hl = rpcrdma2_encode(&h, conn_send_buf(c, slot), c->size);
 	if (hl < 0) {
 		tool_err("cannot encode RDMA2_CONNPROP: %s", strerror(-hl));
 		return -1;
 	}
-	if (!c->quiet || c->verbose)
-		printf("connprop sent: RBSIZ %u, BRS RDMA2_RVREQSUP_NONE\n",
-		       h.props.rbsiz);
-	return conn_post_send(c, (u32)slot, (u32)hl, NULL, NULL);
+	return hl;
 }
 
 /*
@@ -424,13 +425,13 @@ int wait_msg(struct ping *p, struct ping_msg *msg)
 	for (;;) {
 		rc = conn_next_recv(&p->c, &dl, &wc);
 		if (rc == -ETIMEDOUT) {
-			note_err(p, "no reply within %.1f s%s",
-				 p->opts->timeout_ms / 1000.0,
-				 p->discarded ? " (messages were discarded)" : "");
+			conn_note_err(&p->c, "no reply within %.1f s%s",
+				      p->opts->timeout_ms / 1000.0,
+				      p->discarded ? " (messages were discarded)" : "");
 			return -1;
 		}
 		if (rc == -ECONNRESET) {
-			note_err(p, "the server disconnected");
+			conn_note_err(&p->c, "the server disconnected");
 			return -1;
 		}
 		if (rc)

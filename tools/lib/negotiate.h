@@ -179,6 +179,8 @@ void record_connprop(struct ping *p, const struct rpcrdma2_hdr *h);
 void reply_done(struct ping *p, struct ping_call *call,
 		const struct ping_msg *msg, double *rtt);
 int send_connprop(struct conn *c, u32 credits, u32 flags, u32 rbsiz);
+int encode_connprop(struct conn *c, u32 slot, u32 credits, u32 flags,
+		    u32 rbsiz);
 bool is_reverse_reply(const struct rpcrdma2_hdr *h, const u8 *m);
 
 /* call.c */

@@ -14,6 +14,13 @@
 
 const char *tool_name = "rpcrdma2";
 
+/* A program's start: its name in error lines, stdout line-buffered */
+void tool_start(const char *name)
+{
+	tool_name = name;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
 void now(struct timespec *ts)
 {
 	clock_gettime(CLOCK_MONOTONIC, ts);

@@ -33,6 +33,7 @@ static inline u8 *put32(u8 *p, u32 v)
 	return p + 4;
 }
 
+void tool_start(const char *name);
 void now(struct timespec *ts);
 double ms_between(const struct timespec *a, const struct timespec *b);
 void deadline_in(struct timespec *dl, u32 ms);

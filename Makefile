@@ -42,12 +42,13 @@ bench:
 	scripts/bench.sh
 
 # The long wire fuzz of svcrdma2 (WIRE_FUZZ_COUNT messages, default 100000,
-# from WIRE_FUZZ_SEED), one debug-kernel VM run; make check runs 4000.
+# from WIRE_FUZZ_SEED) through rpcrdma2-wire-fuzz, one debug-kernel VM
+# run; make check runs 4000.
 wire-fuzz:
 	scripts/vm-fuzz.sh wire
 
 # The long wire fuzz of xprtrdma2 (CLIENT_FUZZ_COUNT replies, default
-# 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-ping --listen --fuzz,
+# 100000, from CLIENT_FUZZ_SEED) through rpcrdma2-listen-fuzz,
 # four listeners at once, one debug-kernel VM run; make check runs 2000
 # (xprtrdma2_hostile.sh, one listener).
 client-fuzz:

@@ -7,16 +7,19 @@
 #   tests/fuzz/<name>.c       -> build/fuzz/<name>     (libFuzzer, ASan+UBSan)
 #                                seed corpus: tests/fuzz/corpus/<name>/
 #   tools/rpcrdma2-decode.c   -> build/tools/rpcrdma2-decode
-#   tools/rpcrdma2-ping.c     -> build/tools/rpcrdma2-ping (librdmacm, libibverbs)
-#     + tools/rpcrdma2-listen.c    (its --listen responder)
-#     + tools/rpcrdma2-listen-fuzz.c (--listen --fuzz)
+#   on tools/lib/*.c (the connection library: librdmacm, libibverbs):
+#   tools/rpcrdma2-ping.c     -> build/tools/rpcrdma2-ping   (+ tools/ping-modes.c)
+#   tools/rpcrdma2-listen.c   -> build/tools/rpcrdma2-listen (+ tools/listen-answer.c)
+#   tests/fuzz/rpcrdma2-wire-fuzz.c   -> build/tools/rpcrdma2-wire-fuzz
+#   tests/fuzz/rpcrdma2-listen-fuzz.c -> build/tools/rpcrdma2-listen-fuzz
 #   tests/bench/bench-codec.c -> build/bench/bench-codec (-O2, no sanitizers)
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
 
 US_LIBSRC   := $(wildcard common/codec_decode.c common/codec_encode.c \
 			 common/codec_names.c common/cm_pdata.c)
-US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h tools/*.h)
+US_HDRS     := $(wildcard include/rpcrdma2/*.h common/*.h tests/vectors/*.h tests/userspace/*.h tools/*.h \
+			 tools/lib/*.h)
 US_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	       -Wno-missing-field-initializers -Iinclude \
 	       '-DEXPORT_SYMBOL_GPL(sym)=' '-Dnoinline=__attribute__((__noinline__))'
@@ -40,15 +43,24 @@ build/fuzz/%: tests/fuzz/%.c $(US_LIBSRC) $(US_HDRS)
 
 build/tools/rpcrdma2-decode: tools/rpcrdma2-decode.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
+	$(CC) $(US_CFLAGS) -Itools/lib -O2 -o $@ $< $(US_LIBSRC)
 
-# A requester on a real RC QP: run in the test guest (tests/vm/ping_*.sh),
-# which cannot build it, so `tools` builds it on the host.
-PING_SRC    := tools/rpcrdma2-ping.c tools/rpcrdma2-listen.c \
-	       tools/rpcrdma2-listen-fuzz.c
-build/tools/rpcrdma2-ping: $(PING_SRC) $(US_LIBSRC) $(US_HDRS)
+# Programs on a real RC QP: run in the test guest (tests/vm/ping_*.sh,
+# tests/fuzz/*_fuzz.sh), which cannot build them, so `tools` builds them
+# on the host. Each is its own sources, the connection library and the
+# shared wire library.
+RDMA_LIBSRC := $(wildcard tools/lib/*.c)
+RDMA_TOOLS  := build/tools/rpcrdma2-ping build/tools/rpcrdma2-listen \
+	       build/tools/rpcrdma2-wire-fuzz build/tools/rpcrdma2-listen-fuzz
+build/tools/rpcrdma2-ping: tools/rpcrdma2-ping.c tools/ping-modes.c
+build/tools/rpcrdma2-listen: tools/rpcrdma2-listen.c tools/listen-answer.c
+build/tools/rpcrdma2-wire-fuzz: tests/fuzz/rpcrdma2-wire-fuzz.c
+build/tools/rpcrdma2-listen-fuzz: tests/fuzz/rpcrdma2-listen-fuzz.c
+$(RDMA_TOOLS): $(RDMA_LIBSRC) $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(US_CFLAGS) -O2 -o $@ $(PING_SRC) $(US_LIBSRC) -lrdmacm -libverbs
+	$(CC) $(US_CFLAGS) -Itools -Itools/lib -O2 -o $@ \
+		$(filter-out $(RDMA_LIBSRC) $(US_LIBSRC) $(US_HDRS),$^) \
+		$(RDMA_LIBSRC) $(US_LIBSRC) -lrdmacm -libverbs
 
 build/bench/bench-codec: tests/bench/bench-codec.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
@@ -56,7 +68,7 @@ build/bench/bench-codec: tests/bench/bench-codec.c $(US_LIBSRC) $(US_HDRS)
 
 .PHONY: userspace-test fuzz fuzz-short bench-codec tools
 tools: $(if $(wildcard tools/rpcrdma2-decode.c),build/tools/rpcrdma2-decode) \
-	$(if $(wildcard tools/rpcrdma2-ping.c),build/tools/rpcrdma2-ping)
+	$(if $(wildcard tools/lib/conn.c),$(RDMA_TOOLS))
 
 userspace-test: $(US_TESTS) tools
 	@rc=0; for t in $(US_TESTS); do $$t || rc=1; done; exit $$rc

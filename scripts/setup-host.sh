@@ -15,7 +15,7 @@ PKGS=(
 	ibverbs-providers rdmacm-utils perftest infiniband-diags fio iproute2
 	# userspace codec tests, fuzzing, benchmark
 	clang libclang-rt-14-dev valgrind
-	# tools/rpcrdma2-ping: a requester on rdma-core
+	# tools/ (rpcrdma2-ping, rpcrdma2-listen, the wire fuzzers): rdma-core
 	libibverbs-dev librdmacm-dev
 	# Debian's stock headers build BTF for modules: pahole
 	dwarves

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # `make client-fuzz` guest script (debug kernel): the long wire fuzz of
-# xprtrdma2. rpcrdma2-ping --listen --fuzz COUNT answers the Calls of
+# xprtrdma2. rpcrdma2-listen-fuzz --fuzz COUNT answers the Calls of
 # NFSv4.2 mounts (proto=rdma2) with messages mutated from the codec's
 # fuzz corpus and from the Calls' own chunks (tests/fuzz/client_fuzz_lib.sh);
 # then a mount of svcrdma2 must still work, write and read back, and the
@@ -13,8 +13,8 @@
 
 count=${1:-100000}
 seed=${2:-$(date +%s)}
-PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
-[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+LISTEN_FUZZ=$RPCRDMA2_TOP/build/tools/rpcrdma2-listen-fuzz
+[ -x "$LISTEN_FUZZ" ] || die "rpcrdma2-listen-fuzz: $LISTEN_FUZZ not built (run 'make tools' on the host)"
 
 vm_rxe_up
 vm_load_svcrdma2

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The client wire fuzz, for guest scripts that source tests/vm/lib.sh
 # (tests/fuzz/client_fuzz.sh, the long run; tests/vm/xprtrdma2_hostile.sh,
-# a short one): rpcrdma2-ping --listen --fuzz answers every Call of our
+# a short one): rpcrdma2-listen-fuzz answers every Call of our
 # client with a burst of mutated messages, while NFSv4.2 mounts through
 # it (proto=rdma2, soft, 1 s RPC timeout, one retry) keep the client
 # sending Calls: a mount's NULL, and after a NULL that succeeded its
@@ -15,7 +15,7 @@
 # CPU, so CFUZZ_JOBS listeners (on consecutive ports, seeds SEED,
 # SEED+1, ...) each get their own stream of mounts at once: one client
 # module then also handles that many broken transports side by side.
-# Needs $PING, $mnt, xprtrdma2 loaded.
+# Needs $LISTEN_FUZZ, $mnt, xprtrdma2 loaded.
 
 CFUZZ_MOUNT_SECS=${CFUZZ_MOUNT_SECS:-60}
 CFUZZ_JOBS=${CFUZZ_JOBS:-4}
@@ -34,7 +34,7 @@ client_fuzz() {
 		# the first listeners take the remainder
 		want[j]=$((count / CFUZZ_JOBS + (j < count % CFUZZ_JOBS)))
 		log=/tmp/cfuzz.$name.$j
-		"$PING" --listen --port $((port + j)) --fuzz "${want[j]}" \
+		"$LISTEN_FUZZ" --port $((port + j)) --fuzz "${want[j]}" \
 			--seed $((seed + j)) \
 			--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" > "$log" 2>&1 &
 		lpid[j]=$!

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # `make wire-fuzz` guest script (debug kernel): the long wire fuzz of
-# svcrdma2. rpcrdma2-ping --fuzz COUNT sends headers mutated from the codec's
+# svcrdma2. rpcrdma2-wire-fuzz --fuzz COUNT sends headers mutated from the codec's
 # fuzz corpus over real connections and checks every answer against the
 # codec (as tests/vm/svcrdma2_ping.sh does with a few thousand); then the
 # in-tree client must still mount, write and read back through svcrdma2.
@@ -11,9 +11,9 @@
 
 count=${1:-100000}
 seed=${2:-$(date +%s)}
-PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-wire-fuzz
 P_PREFIX=wire-fuzz
-[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+[ -x "$PING" ] || die "rpcrdma2-wire-fuzz: $PING not built (run 'make tools' on the host)"
 
 vm_rxe_up
 vm_load_svcrdma2

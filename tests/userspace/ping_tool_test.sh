@@ -1,21 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# build/tools/rpcrdma2-ping on the host: the command line only (usage
-# errors exit 2 before anything touches RDMA), the requester's and the
-# --listen responder's. The round trips themselves run in the test guest:
-# tests/vm/ping_v1.sh, ping_listen.sh and others.
+# The programs on tools/lib, on the host: the command line only (usage
+# errors exit 2 before anything touches RDMA) of rpcrdma2-ping, the
+# requester, rpcrdma2-listen, the responder, and the two wire fuzzers.
+# The round trips themselves run in the test guest: tests/vm/ping_v1.sh,
+# ping_listen.sh and others.
 # Prints one PASS:/FAIL: line per case; exits 1 if any failed.
 #
-# Usage: ping_tool_test.sh [TOOL]   (default: build/tools/rpcrdma2-ping)
+# Usage: ping_tool_test.sh [DIR]   (default: build/tools)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tool=${1:-$top/build/tools/rpcrdma2-ping}
+dir=${1:-$top/build/tools}
 failed=0
 
-if [ ! -x "$tool" ]; then
-	echo "FAIL: ping tool: $tool not built"
-	exit 1
-fi
+for tool in rpcrdma2-ping rpcrdma2-listen rpcrdma2-wire-fuzz rpcrdma2-listen-fuzz; do
+	if [ ! -x "$dir/$tool" ]; then
+		echo "FAIL: ping tool: $dir/$tool not built"
+		exit 1
+	fi
+done
+tool=$dir/rpcrdma2-ping
 
 # t NAME EXIT REGEX ARGS...: the tool exits EXIT and prints a line
 # matching REGEX (stdout and stderr together)
@@ -71,11 +75,8 @@ t "ping tool: --flood with --fat-reply" 2 'exclude the other modes' \
 	--flood 10 --fat-reply 10 h
 t "ping tool: --recv-size above --size" 2 '--recv-size must not exceed' \
 	--recv-size 8192 h
-t "ping tool: --fuzz 0" 2 'bad --fuzz' --fuzz 0 h
-t "ping tool: --fuzz with --send-hex" 2 'exclude each other' \
-	--fuzz 10 --send-hex 00000000 h
-t "ping tool: --seed needs --fuzz" 2 'need --fuzz' --seed 1 h
-t "ping tool: --corpus needs --fuzz" 2 'need --fuzz' --corpus /tmp h
+t "ping tool: --fuzz is the wire fuzzer's" 2 "unrecognized option '--fuzz'" \
+	--fuzz 10 h
 t "ping tool: --long-call below a NULL call" 2 'multiple of 4, 40..65536' \
 	--long-call 36 h
 t "ping tool: --long-call not a multiple of 4" 2 'multiple of 4' --long-call 4001 h
@@ -85,37 +86,48 @@ t "ping tool: --write-chunk needs --read or --readlink" 2 \
 t "ping tool: --inv needs chunks" 2 '--inv needs chunks' --inv h
 t "ping tool: --read and --readlink" 2 'one of --readlink and --read' \
 	--read a --readlink b h
-t "ping tool: chunks with --send-hex" 2 'exclude --send-hex and --fuzz' \
+t "ping tool: chunks with --send-hex" 2 'chunk options exclude --send-hex' \
 	--long-call 40 --send-hex 00000000 h
-t "ping tool: chunks with --fuzz" 2 'exclude --send-hex and --fuzz' \
-	--reply-chunk --fuzz 10 h
 t "ping tool: --help names --read" 0 '^      --read PATH' --help
 t "ping tool: --write-chunk-len 0" 2 'bad --write-chunk-len' --write-chunk-len 0 h
 t "ping tool: --write-chunk-len above 16 KiB" 2 'bad --write-chunk-len' \
 	--write-chunk-len 16385 h
-t "ping tool: --help names --listen" 0 '^      --listen ' --help
-t "ping tool: --help lists the hostile modes" 0 '^  bad-pdata-short ' --help
-t "ping tool: --listen takes no HOST" 2 '--listen takes no HOST' --listen h
-t "ping tool: --listen excludes requester options" 2 \
-	'--listen excludes --count' --listen --count 3
-t "ping tool: --listen excludes -c" 2 '--listen excludes -c' --listen -c 3
-t "ping tool: --listen excludes --send-hex" 2 '--listen excludes --send-hex' \
-	--listen --send-hex 00000000
-t "ping tool: --hostile needs --listen" 2 '--hostile needs --listen' \
-	--hostile good h
-t "ping tool: --max-conns needs --listen" 2 '--max-conns needs --listen' \
-	--max-conns 1 h
-t "ping tool: --bind needs --listen" 2 '--bind needs --listen' --bind 1.2.3.4 h
-t "ping tool: an unknown --hostile mode" 2 'unknown --hostile mode' \
-	--listen --hostile nice
-t "ping tool: --max-conns 0" 2 'bad --max-conns' --listen --max-conns 0
-t "ping tool: --inv-rkey not a number" 2 'bad --inv-rkey' --listen --inv-rkey x
-t "ping tool: --help names --listen --fuzz" 0 '--listen \[--hostile MODE \| --fuzz N\]' \
-	--help
-t "ping tool: --listen --fuzz excludes --hostile" 2 \
-	'--fuzz and --hostile exclude each other' --listen --fuzz 10 --hostile short
-t "ping tool: --listen --seed needs --fuzz" 2 '--seed and --corpus need --fuzz' \
-	--listen --seed 3
-t "ping tool: --listen --fuzz 0" 2 'bad --fuzz' --listen --fuzz 0
+t "ping tool: --listen is rpcrdma2-listen" 2 "unrecognized option '--listen'" \
+	--listen
+
+tool=$dir/rpcrdma2-listen
+t "listen tool: --help" 0 '^  -p, --port N ' --help
+t "listen tool: --help lists the hostile modes" 0 '^  bad-pdata-short ' --help
+t "listen tool: takes no HOST" 2 'rpcrdma2-listen takes no HOST' h
+t "listen tool: no requester options" 2 "unrecognized option '--count'" \
+	--count 3
+t "listen tool: no -c" 2 "invalid option -- 'c'" -c 3
+t "listen tool: no --send-hex" 2 "unrecognized option '--send-hex'" \
+	--send-hex 00000000
+t "listen tool: an unknown --hostile mode" 2 'unknown --hostile mode' \
+	--hostile nice
+t "listen tool: --max-conns 0" 2 'bad --max-conns' --max-conns 0
+t "listen tool: --inv-rkey not a number" 2 'bad --inv-rkey' --inv-rkey x
+t "listen tool: --timeout 0" 2 'bad --timeout' -t 0
+t "listen tool: no --fuzz (rpcrdma2-listen-fuzz)" 2 \
+	"unrecognized option '--fuzz'" --fuzz 10
+
+tool=$dir/rpcrdma2-listen-fuzz
+t "listen fuzz tool: --help" 0 '^      --fuzz N ' --help
+t "listen fuzz tool: --fuzz is required" 2 '--fuzz N is required' --seed 3
+t "listen fuzz tool: --fuzz 0" 2 'bad --fuzz' --fuzz 0
+t "listen fuzz tool: takes no HOST" 2 'rpcrdma2-listen-fuzz takes no HOST' \
+	--fuzz 10 h
+t "listen fuzz tool: no --hostile" 2 "unrecognized option '--hostile'" \
+	--fuzz 10 --hostile short
+
+tool=$dir/rpcrdma2-wire-fuzz
+t "wire fuzz tool: --help" 0 '^      --corpus DIR ' --help
+t "wire fuzz tool: --fuzz is required" 2 '--fuzz N is required' h
+t "wire fuzz tool: --fuzz 0" 2 'bad --fuzz' --fuzz 0 h
+t "wire fuzz tool: no HOST" 2 'exactly one HOST' --fuzz 10
+t "wire fuzz tool: no --send-hex" 2 "unrecognized option '--send-hex'" \
+	--fuzz 10 --send-hex 00000000 h
+t "wire fuzz tool: --seed not a number" 2 'bad --seed' --fuzz 10 --seed x h
 
 exit $failed

@@ -255,8 +255,9 @@ trace_count() {
 	grep -c " $1:" /sys/kernel/tracing/trace
 }
 
-# rpcrdma2-ping in guest scripts: set PING to the tool first. p_run keeps
-# each output in $RESULTS/$P_PREFIX-<name>.out (P_PREFIX defaults to ping).
+# rpcrdma2-ping (or rpcrdma2-wire-fuzz) in guest scripts: set PING to the
+# tool first. p_run keeps each output in $RESULTS/$P_PREFIX-<name>.out
+# (P_PREFIX defaults to ping).
 
 # p_run NAME ARGS...: run the tool (never longer than 60 s; FUZZ_SECS for
 # --fuzz), keep its output in $out (also shown, indented), its exit status
@@ -269,7 +270,7 @@ p_run() {
 	out=$(timeout "$limit" "$PING" "$@" 2>&1)
 	rc=$?
 	secs=$((EPOCHSECONDS - t0))
-	echo "-- $name: rpcrdma2-ping $* (exit $rc, ${secs} s)"
+	echo "-- $name: ${PING##*/} $* (exit $rc, ${secs} s)"
 	while IFS= read -r l; do printf '  | %s\n' "$l"; done <<<"$out"
 	printf '%s\n' "$out" > "$RESULTS/${P_PREFIX:-ping}-${name//[ \/]/_}.out"
 }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# rpcrdma2-ping --listen, the responder a client transport is tested
-# against, checked with the requester half of the same tool, on the wire:
+# rpcrdma2-listen, the responder a client transport is tested
+# against, checked with rpcrdma2-ping, the requester on the same library,
+# on the wire:
 # 1. good: v2 with the server's RDMA2_CONNPROP first, v1, the other
 #    version after the first Call fixed it (ERR_VERS 2..2, byte-exact), a
 #    Long Call (RDMA2_ERR_READ_CHUNKS 0: no RDMA Read here), remote
@@ -20,11 +21,13 @@
 #    RFC 8797 §5.1 defaults, or the sizes it names; silence times out.
 # Each listener serves --max-conns connections and must exit 0 by itself;
 # its line per Call must name the XID the requester reports.
-# The guest cannot build the tool: `make tools` builds it on the host.
+# The guest cannot build the tools: `make tools` builds them on the host.
 . "$(dirname "$0")/lib.sh"
 
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
 [ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+LISTEN=$RPCRDMA2_TOP/build/tools/rpcrdma2-listen
+[ -x "$LISTEN" ] || die "rpcrdma2-listen: $LISTEN not built (run 'make tools' on the host)"
 
 vm_rxe_up
 
@@ -32,7 +35,7 @@ LPORT=20050	# l_start takes the next: 20051 and up (20049/20050 are nfsd's)
 T=1.5		# seconds a requester waits for a reply it must not get
 
 # Starting a process costs ~0.5 s in the debug guest (TCG, KASAN, a 9p
-# root), so these helpers start nothing but rpcrdma2-ping itself: output
+# root), so these helpers start nothing but the two tools: output
 # is kept in arrays and matched with bash's own (extended) regexes, and a
 # listener's output is read from a pipe: its first line says it listens,
 # the end of it that it has exited.
@@ -92,7 +95,7 @@ expect() {
 	check "$1" out "$rc" "$2" "${@:3}"
 }
 
-# l_start NAME MODE CONNS [ARGS...]: rpcrdma2-ping --listen --hostile MODE
+# l_start NAME MODE CONNS [ARGS...]: rpcrdma2-listen --hostile MODE
 # on the next port, in the background, until it has served CONNS
 # connections (or 30 s); returns once it listens.
 l_start() {
@@ -102,7 +105,7 @@ l_start() {
 	LPORT=$((LPORT + 1))
 	# a coprocess: the guest has no /dev/fd for <(...); bash closes the
 	# coprocess's fds when it exits, so read from a copy
-	coproc LSN { exec "$PING" --listen --port "$LPORT" --hostile "$mode" \
+	coproc LSN { exec "$LISTEN" --port "$LPORT" --hostile "$mode" \
 		--max-conns "$conns" --timeout 30 "$@" 2>&1; }
 	lpid=$LSN_PID
 	exec {lfd}<&"${LSN[0]}"
@@ -228,7 +231,7 @@ l_expect "good: two clients at once, served one after the other" \
 # --timeout with nobody connecting
 l_start "timeout" good 1 --timeout 2
 l_wait
-check "--listen --timeout 2: exits 0 on its own, nobody served" lres "$lrc" 0 \
+check "rpcrdma2-listen --timeout 2: exits 0 on its own, nobody served" lres "$lrc" 0 \
 	'^listen: 0 connections, 0 calls; stopped by --timeout$'
 
 # --- v1only ----------------------------------------------------------------

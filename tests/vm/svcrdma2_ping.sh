@@ -24,6 +24,8 @@
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
 P_PREFIX=ping2
 [ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+WIRE_FUZZ=$RPCRDMA2_TOP/build/tools/rpcrdma2-wire-fuzz
+[ -x "$WIRE_FUZZ" ] || die "rpcrdma2-wire-fuzz: $WIRE_FUZZ not built (run 'make tools' on the host)"
 PORT=$NFS_V2_PORT
 
 vm_rxe_up
@@ -985,7 +987,7 @@ fresh "after the fat replies"
 # 4. Wire fuzzing from the codec corpus
 # ====================================================================
 FUZZ_SECS=240
-p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-4000}" --seed "${FUZZ_SEED:-20491}" \
+PING=$WIRE_FUZZ p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-4000}" --seed "${FUZZ_SEED:-20491}" \
 	--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" "$GUEST_IP"
 p_expect "fuzz: every error reply as the codec says, no reply where none is due, no unexplained close" 0 \
 	'^fuzz: 0 failures$' \

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Our client against a hostile server: rpcrdma2-ping --listen answers the
+# Our client against a hostile server: rpcrdma2-listen answers the
 # kernel client's Calls (a mount's NULL ping and what follows) with every
 # malformed or unwelcome reply it knows: each RDMA2_ERROR, a wrong XID,
 # no RPCRDMA2_F_RESPONSE, the other version, a cut header, cut chunk
@@ -10,7 +10,7 @@
 # (which closes the connection), an RDMA Read of one, an RDMA
 # Write With Immediate, bogus private data, silence,
 # malformed reverse-direction Calls, a callback left outstanding by a
-# disconnect; then a short wire fuzz (--listen --fuzz). Each mount must
+# disconnect; then a short wire fuzz (rpcrdma2-listen-fuzz). Each mount must
 # fail (the tool is no NFS server) within bounded time, nothing mounted,
 # with the client's verdict seen in its tracepoints: the RPC failed with
 # the errno the spec implies, or the reply was discarded (RFC 8166
@@ -19,8 +19,10 @@
 # VM runner also fails on any KASAN/lockdep/kmemleak report).
 . "$(dirname "$0")/lib.sh"
 
-PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
-[ -x "$PING" ] || die "rpcrdma2-ping: $PING not built (run 'make tools' on the host)"
+LISTEN=$RPCRDMA2_TOP/build/tools/rpcrdma2-listen
+[ -x "$LISTEN" ] || die "rpcrdma2-listen: $LISTEN not built (run 'make tools' on the host)"
+LISTEN_FUZZ=$RPCRDMA2_TOP/build/tools/rpcrdma2-listen-fuzz
+[ -x "$LISTEN_FUZZ" ] || die "rpcrdma2-listen-fuzz: $LISTEN_FUZZ not built (run 'make tools' on the host)"
 
 vm_rxe_up
 vm_load_svcrdma2
@@ -44,7 +46,7 @@ hostile() {
 	shift
 	HPORT=$((HPORT + 1))
 	echo > "$trace"
-	"$PING" --listen --port "$HPORT" --hostile "$mode" --timeout 120 \
+	"$LISTEN" --port "$HPORT" --hostile "$mode" --timeout 120 \
 		> "/tmp/listen.$mode" 2>&1 &
 	lpid=$!
 	if ! wait_for grep -q '^listening on' "/tmp/listen.$mode"; then

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rpcrdma2-ping --listen --fuzz N: a wire fuzz of RPC-over-RDMA clients.
- * It listens like --listen does and answers every Call a client sends,
+ * rpcrdma2-listen-fuzz --fuzz N: a wire fuzz of RPC-over-RDMA clients.
+ * It listens like rpcrdma2-listen does and answers every Call a client sends,
  * whatever its procedure, with a burst of messages mutated from the
  * codec's fuzz corpus (tests/fuzz/corpus/fuzz_codec: both versions, every
  * header type, valid and rejected headers) and from templates built on
@@ -23,37 +23,31 @@
  * answers, connection number C's private data from (seed, C). It ends
  * after N messages with a summary of what went out and how the client
  * reacted (its Calls, reconnects, disconnects).
+ *
+ * Exit status: 0 when it stopped as asked; 1 when listening failed or
+ * ended in a local error; 2 usage error.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <netdb.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#include "rpcrdma2-ping.h"
+#include "corpus.h"
+#include "negotiate.h"
+#include "opts.h"
 
-#define LFZ_BACKLOG		8
+#define PROG			"rpcrdma2-listen-fuzz"
+
 #define LFZ_SENDS		32	/* send slots: Sends not yet completed */
-#define LFZ_POLL_MS		1000	/* a wait's slice without --timeout */
-#define LFZ_MAX_MSG		1024	/* RFC 8166 §3.3.3: fits any Receive */
-#define LFZ_MAX_FILES		4096
+#define LFZ_MAX_MSG		CORPUS_MAX_MSG
 #define LFZ_BURST_MAX		64	/* mutated messages per Call, at most */
 #define SEND_POLL_NS		20000	/* between polls of the Send CQ */
 #define LFZ_MAX_MUTATIONS	3
 #define LFZ_HANDLES		16	/* real handles remembered per connection */
-#define LFZ_PDATA_MAX		196	/* what a CM REP carries (IB spec) */
 #define LFZ_BC_XID		0xbf000000U	/* our reverse Calls' XIDs */
 #define LFZ_RPC_MAX		64	/* an RPC reply or Call we make up */
 #define LFZ_SEGS		16	/* decoder limits for the client's Calls */
 #define LFZ_CHUNKS		4
-
-/* ONC RPC (RFC 5531 §9) beyond rpcrdma2-ping.h */
-#define RPC_PROC_UNAVAIL	3
-#define RPC_GARBAGE_ARGS	4
-#define RPC_SYSTEM_ERR		5
-#define NFS4_CALLBACK		0x40000000	/* RFC 8881 §20 */
 
 /* What a message was made from */
 enum lfz_kind {
@@ -88,12 +82,6 @@ static const char *const lfz_end_names[LFZ_NR_ENDS] = {
 	"the count was reached", "--timeout", "a local error",
 };
 
-struct lfz_file {
-	char *name;
-	u8 *buf;
-	u32 len;
-};
-
 /* The Call being answered: what the fuzz aims at */
 struct lfz_call {
 	u32 xid;
@@ -108,17 +96,19 @@ struct lfz_call {
 	u32 inv_handle;		/* v2: rdma_inv_handle, or 0 */
 };
 
+struct lfz_opts {
+	struct listen_opts l;
+	struct fuzz_opts f;	/* --fuzz N: messages to deliver */
+};
+
 struct lfz {
-	const struct ping_opts *opts;
-	struct lfz_file *files;
-	u32 nfiles;
+	const struct lfz_opts *opts;
+	struct corpus corpus;
 	u32 seed;
 	u64 rng;
 
-	struct rdma_event_channel *ec;	/* listening */
-	struct rdma_cm_id *id;
-	struct timespec end;		/* --timeout */
-	struct ping c;			/* the connection served */
+	struct listener ls;
+	struct conn c;			/* the connection served */
 
 	/* this connection */
 	u32 conn_calls;
@@ -179,20 +169,6 @@ static void lfz_stream(struct lfz *l, u32 what, u32 index)
 	l->rng = (z ^ (z >> 31)) | 1;
 }
 
-/* xorshift64* */
-static u32 lfz_rand(struct lfz *l)
-{
-	l->rng ^= l->rng >> 12;
-	l->rng ^= l->rng << 25;
-	l->rng ^= l->rng >> 27;
-	return (u32)((l->rng * 0x2545f4914f6cdd1dULL) >> 32);
-}
-
-static u32 lfz_below(struct lfz *l, u32 n)
-{
-	return n ? lfz_rand(l) % n : 0;
-}
-
 /* Values on the client's edges: counts, lengths, grants, signs */
 static u32 lfz_value(struct lfz *l)
 {
@@ -202,101 +178,9 @@ static u32 lfz_value(struct lfz *l)
 		0x10000001, 0x7fffffff, 0x80000000, 0xfffffffc, 0xffffffff,
 	};
 
-	if (!lfz_below(l, 4))
-		return lfz_rand(l);
-	return vals[lfz_below(l, ARRAY_SIZE(vals))];
-}
-
-/* ---- the corpus ------------------------------------------------------ */
-
-static int lfz_name_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct lfz_file *)a)->name,
-		      ((const struct lfz_file *)b)->name);
-}
-
-/* The corpus next to this binary: build/tools/ -> tests/fuzz/corpus/fuzz_codec */
-static char *lfz_default_corpus(void)
-{
-	char exe[4096], *slash;
-	ssize_t n;
-	int i;
-
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	for (i = 0; i < 3; i++) {
-		slash = strrchr(exe, '/');
-		if (!slash)
-			return NULL;
-		*slash = '\0';
-	}
-	if (strlen(exe) + sizeof("/tests/fuzz/corpus/fuzz_codec") > sizeof(exe))
-		return NULL;
-	strcat(exe, "/tests/fuzz/corpus/fuzz_codec");
-	return strdup(exe);
-}
-
-/* Every *.bin of @dir (its first LFZ_MAX_MSG bytes), sorted by name */
-static int lfz_load(struct lfz *l, const char *dir)
-{
-	struct lfz_file *f;
-	struct dirent *de;
-	char path[4096];
-	size_t n;
-	FILE *fp;
-	DIR *d;
-
-	d = opendir(dir);
-	if (!d) {
-		ping_err("--corpus %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	l->files = calloc(LFZ_MAX_FILES, sizeof(*l->files));
-	if (!l->files) {
-		closedir(d);
-		return -1;
-	}
-	while ((de = readdir(d)) && l->nfiles < LFZ_MAX_FILES) {
-		n = strlen(de->d_name);
-		if (n < 5 || strcmp(de->d_name + n - 4, ".bin"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		fp = fopen(path, "rb");
-		if (!fp)
-			continue;
-		f = &l->files[l->nfiles];
-		f->buf = malloc(LFZ_MAX_MSG);
-		f->name = strdup(de->d_name);
-		if (!f->buf || !f->name) {
-			fclose(fp);
-			closedir(d);
-			return -1;
-		}
-		f->len = (u32)fread(f->buf, 1, LFZ_MAX_MSG, fp);
-		fclose(fp);
-		l->nfiles++;
-	}
-	closedir(d);
-	if (!l->nfiles) {
-		ping_err("--corpus %s: no *.bin files", dir);
-		return -1;
-	}
-	qsort(l->files, l->nfiles, sizeof(*l->files), lfz_name_cmp);
-	return 0;
-}
-
-static void lfz_free(struct lfz *l)
-{
-	u32 i;
-
-	for (i = 0; i < l->nfiles; i++) {
-		free(l->files[i].buf);
-		free(l->files[i].name);
-	}
-	free(l->files);
-	free(l);
+	if (!fuzz_below(&l->rng, 4))
+		return fuzz_rand(&l->rng);
+	return vals[fuzz_below(&l->rng, ARRAY_SIZE(vals))];
 }
 
 /* ---- handles ---------------------------------------------------------- */
@@ -314,7 +198,7 @@ static bool lfz_call_handle(struct lfz *l, u32 *h)
 
 	if (!n)
 		return false;
-	i = lfz_below(l, n);
+	i = fuzz_below(&l->rng, n);
 	*h = i < c->nr_write ? c->write[i].handle :
 	     c->reply[i - c->nr_write].handle;
 	return true;
@@ -330,7 +214,7 @@ static u32 lfz_handle(struct lfz *l)
 	u32 n = l->nr_handles < LFZ_HANDLES ? l->nr_handles : LFZ_HANDLES;
 	u32 h;
 
-	switch (lfz_below(l, 4)) {
+	switch (fuzz_below(&l->rng, 4)) {
 	case 0:
 	case 1:
 		if (lfz_call_handle(l, &h))
@@ -338,7 +222,7 @@ static u32 lfz_handle(struct lfz *l)
 		break;
 	case 2:
 		if (n)
-			return l->handles[lfz_below(l, n)];
+			return l->handles[fuzz_below(&l->rng, n)];
 		break;
 	}
 	return lfz_value(l);
@@ -353,7 +237,7 @@ static u32 lfz_handle(struct lfz *l)
  */
 static u32 lfz_xid(struct lfz *l)
 {
-	u32 r = lfz_below(l, 32);
+	u32 r = fuzz_below(&l->rng, 32);
 
 	if (!r)
 		return l->call.xid;
@@ -361,7 +245,7 @@ static u32 lfz_xid(struct lfz *l)
 		return l->prev_xid;
 	if (r < 10)
 		return lfz_value(l);
-	return l->call.xid + 1 + lfz_below(l, 8);
+	return l->call.xid + 1 + fuzz_below(&l->rng, 8);
 }
 
 /* ---- send slots -------------------------------------------------------- */
@@ -372,7 +256,7 @@ static u32 lfz_xid(struct lfz *l)
  */
 static int lfz_reap(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct ibv_wc wc;
 	u32 slot;
 	int n;
@@ -381,7 +265,7 @@ static int lfz_reap(struct lfz *l)
 		slot = (u32)wc.wr_id;
 		if (slot >= LFZ_SENDS)
 			continue;
-		p->calls[slot].send_busy = false;
+		p->send_busy[slot] = false;
 		if (wc.status == IBV_WC_SUCCESS) {
 			l->delivered += l->slot_msg[slot];
 		} else {
@@ -403,7 +287,7 @@ static int lfz_reap(struct lfz *l)
  */
 static bool lfz_disconnected(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rdma_cm_event *ev;
 
 	while (!p->disconnected && !rdma_get_cm_event(p->ec, &ev)) {
@@ -424,18 +308,18 @@ static bool lfz_disconnected(struct lfz *l)
 static int lfz_wait_sends(struct lfz *l, bool any)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct timespec dl;
 	u32 i, busy;
 
-	deadline_in(&dl, l->opts->timeout_ms);
+	deadline_in(&dl, l->opts->l.timeout_ms);
 	for (;;) {
 		if (lfz_reap(l) || lfz_disconnected(l))
 			return -1;
 		for (i = 0, busy = 0; i < LFZ_SENDS; i++) {
-			if (!p->calls[i].send_busy && any)
+			if (!p->send_busy[i] && any)
 				return (int)i;
-			busy += p->calls[i].send_busy;
+			busy += p->send_busy[i];
 		}
 		if (!busy)
 			return 0;
@@ -458,7 +342,7 @@ static int lfz_slot(struct lfz *l)
 static void lfz_drain(struct lfz *l)
 {
 	const struct timespec nap = { .tv_nsec = SEND_POLL_NS };
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct timespec dl;
 	u32 i, busy;
 
@@ -467,7 +351,7 @@ static void lfz_drain(struct lfz *l)
 	do {
 		lfz_reap(l);
 		for (i = 0, busy = 0; i < LFZ_SENDS; i++)
-			busy += p->calls[i].send_busy;
+			busy += p->send_busy[i];
 	} while (busy && ms_left(&dl) && !nanosleep(&nap, NULL));
 	for (i = 0; i < LFZ_SENDS; i++) {
 		l->lost += l->slot_msg[i];
@@ -490,17 +374,17 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 	u8 *p = r;
 	u32 i, n;
 
-	if (!lfz_below(l, 8)) {
-		n = lfz_below(l, LFZ_RPC_MAX / 4 + 1);
+	if (!fuzz_below(&l->rng, 8)) {
+		n = fuzz_below(&l->rng, LFZ_RPC_MAX / 4 + 1);
 		for (i = 0; i < n; i++)
 			p = put32(p, i ? lfz_value(l) : l->call.xid);
 		return (u32)(p - r);
 	}
 	p = put32(p, l->call.xid);
 	p = put32(p, RPC_REPLY);
-	if (!lfz_below(l, 16)) {
+	if (!fuzz_below(&l->rng, 16)) {
 		p = put32(p, RPC_MSG_DENIED);
-		p = put32(p, lfz_below(l, 3));
+		p = put32(p, fuzz_below(&l->rng, 3));
 		p = put32(p, lfz_value(l));
 		p = put32(p, lfz_value(l));
 		return (u32)(p - r);
@@ -508,9 +392,9 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 	p = put32(p, RPC_MSG_ACCEPTED);
 	p = put32(p, RPC_AUTH_NONE);
 	p = put32(p, 0);
-	p = put32(p, stats[lfz_below(l, ARRAY_SIZE(stats))]);
+	p = put32(p, stats[fuzz_below(&l->rng, ARRAY_SIZE(stats))]);
 	/* results a procedure other than NULL would carry: words */
-	n = l->call.proc ? lfz_below(l, 9) : 0;
+	n = l->call.proc ? fuzz_below(&l->rng, 9) : 0;
 	for (i = 0; i < n; i++)
 		p = put32(p, lfz_value(l));
 	return (u32)(p - r);
@@ -519,7 +403,7 @@ static u32 lfz_rpc_reply(struct lfz *l, u8 *r)
 /* A grant: mostly what --credits says, sometimes an edge */
 static u32 lfz_grant(struct lfz *l)
 {
-	return lfz_below(l, 4) ? l->opts->credits : lfz_value(l);
+	return fuzz_below(&l->rng, 4) ? l->opts->l.credits : lfz_value(l);
 }
 
 /* A reply header to the Call: its XID, its version mostly, RESPONSE in v2 */
@@ -536,7 +420,7 @@ static void lfz_reply_hdr(struct lfz *l, struct rpcrdma2_hdr *h, u32 htype)
 				  ARRAY_SIZE(l->out_segs));
 	h->xid = lfz_xid(l);
 	h->vers = l->call.vers;
-	if (!lfz_below(l, 16))
+	if (!fuzz_below(&l->rng, 16))
 		h->vers = h->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_VERS_1 :
 						       RPCRDMA2_VERS_2;
 	h->credits = lfz_grant(l);
@@ -551,14 +435,14 @@ static void lfz_add_seg(struct lfz *l, struct rpcrdma2_hdr *h,
 {
 	struct rpcrdma2_seg *s = &h->cl.segs[h->cl.nr_segs++];
 
-	if (seg && lfz_below(l, 4)) {
+	if (seg && fuzz_below(&l->rng, 4)) {
 		*s = *seg;
-		switch (lfz_below(l, 4)) {
+		switch (fuzz_below(&l->rng, 4)) {
 		case 0:
 			s->length = 0;
 			break;
 		case 1:
-			s->length = lfz_below(l, seg->length + 1);
+			s->length = fuzz_below(&l->rng, seg->length + 1);
 			break;
 		case 2:
 			s->length = lfz_value(l);
@@ -568,7 +452,7 @@ static void lfz_add_seg(struct lfz *l, struct rpcrdma2_hdr *h,
 	}
 	s->handle = lfz_handle(l);
 	s->length = lfz_value(l);
-	s->offset = (u64)lfz_rand(l) << 32 | lfz_rand(l);
+	s->offset = (u64)fuzz_rand(&l->rng) << 32 | fuzz_rand(&l->rng);
 }
 
 /*
@@ -579,10 +463,10 @@ static void lfz_write_list(struct lfz *l, struct rpcrdma2_hdr *h)
 {
 	const struct lfz_call *c = &l->call;
 	struct rpcrdma2_chunk_lists *cl = &h->cl;
-	u32 n = 1 + lfz_below(l, 2), i, j, nsegs;
+	u32 n = 1 + fuzz_below(&l->rng, 2), i, j, nsegs;
 
 	for (i = 0; i < n && cl->nr_writes < LFZ_CHUNKS; i++) {
-		nsegs = c->nr_write && !i ? c->nr_write : 1 + lfz_below(l, 3);
+		nsegs = c->nr_write && !i ? c->nr_write : 1 + fuzz_below(&l->rng, 3);
 		if (cl->nr_segs + nsegs > ARRAY_SIZE(l->out_segs))
 			break;
 		cl->writes[cl->nr_writes].first = cl->nr_segs;
@@ -598,7 +482,7 @@ static void lfz_reply_chunk(struct lfz *l, struct rpcrdma2_hdr *h)
 {
 	const struct lfz_call *c = &l->call;
 	struct rpcrdma2_chunk_lists *cl = &h->cl;
-	u32 nsegs = c->nr_reply ? c->nr_reply : 1 + lfz_below(l, 2), j;
+	u32 nsegs = c->nr_reply ? c->nr_reply : 1 + fuzz_below(&l->rng, 2), j;
 
 	if (cl->nr_segs + nsegs > ARRAY_SIZE(l->out_segs))
 		return;
@@ -617,7 +501,7 @@ static void lfz_reply_chunk(struct lfz *l, struct rpcrdma2_hdr *h)
 static int lfz_rdma_write_reply(struct lfz *l)
 {
 	const struct rpcrdma2_seg *s = &l->call.reply[0];
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct ibv_send_wr wr = {
 		.num_sge = 1,
 		.opcode = IBV_WR_RDMA_WRITE,
@@ -630,16 +514,16 @@ static int lfz_rdma_write_reply(struct lfz *l)
 	slot = lfz_slot(l);
 	if (slot < 0)
 		return -1;
-	len = lfz_rpc_reply(l, send_buf(p, (u32)slot));
+	len = lfz_rpc_reply(l, conn_send_buf(p, (u32)slot));
 	if (len > s->length)
 		len = s->length;
 	if (!len)
 		return 0;
-	sge.addr = (uintptr_t)send_buf(p, (u32)slot);
+	sge.addr = (uintptr_t)conn_send_buf(p, (u32)slot);
 	sge.length = len;
 	sge.lkey = p->mr->lkey;
 	wr.sg_list = &sge;
-	if (post_wr(p, (u32)slot, &wr))
+	if (conn_post_wr(p, (u32)slot, &wr))
 		return -1;
 	l->rdma_writes++;
 	return 0;
@@ -651,24 +535,24 @@ static u32 lfz_error(struct lfz *l, u8 *m)
 	u32 vers = l->call.vers, code, n, i;
 	u8 *p = m;
 
-	if (!lfz_below(l, 16))
-		vers = lfz_below(l, 4);
-	code = lfz_below(l, 4) ? 1 + lfz_below(l, RPCRDMA2_ERR_SYSTEM) :
+	if (!fuzz_below(&l->rng, 16))
+		vers = fuzz_below(&l->rng, 4);
+	code = fuzz_below(&l->rng, 4) ? 1 + fuzz_below(&l->rng, RPCRDMA2_ERR_SYSTEM) :
 	       lfz_value(l);
 	p = put32(p, lfz_xid(l));
 	p = put32(p, vers);
 	p = put32(p, lfz_grant(l));
 	p = put32(p, RPCRDMA2_HT_ERROR);
 	if (vers == RPCRDMA2_VERS_2)
-		p = put32(p, lfz_below(l, 8) ? RPCRDMA2_F_RESPONSE :
+		p = put32(p, fuzz_below(&l->rng, 8) ? RPCRDMA2_F_RESPONSE :
 			  lfz_value(l));
 	p = put32(p, code);
 	/* ERR_VERS 1..1 or 1..2 most of the time: fallback or not */
-	if (code == RPCRDMA2_ERR_VERS && lfz_below(l, 2)) {
+	if (code == RPCRDMA2_ERR_VERS && fuzz_below(&l->rng, 2)) {
 		p = put32(p, 1);
-		return (u32)(put32(p, 1 + lfz_below(l, 2)) - m);
+		return (u32)(put32(p, 1 + fuzz_below(&l->rng, 2)) - m);
 	}
-	n = lfz_below(l, 3);
+	n = fuzz_below(&l->rng, 3);
 	for (i = 0; i < n; i++)
 		p = put32(p, lfz_value(l));
 	return (u32)(p - m);
@@ -682,11 +566,11 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 	int n;
 
 	lfz_reply_hdr(l, &h, RPCRDMA2_HT_MSG);
-	h.xid = LFZ_BC_XID + lfz_below(l, 0x10000);
+	h.xid = LFZ_BC_XID + fuzz_below(&l->rng, 0x10000);
 	h.flags = 0;
-	if (lfz_below(l, 4))
+	if (fuzz_below(&l->rng, 4))
 		lfz_write_list(l, &h);
-	if (!lfz_below(l, 4))
+	if (!fuzz_below(&l->rng, 4))
 		lfz_reply_chunk(l, &h);
 	n = rpcrdma2_encode(&h, m, size);
 	if (n < 0 || (u32)n + 40 > size)
@@ -697,7 +581,7 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 	r = put32(r, RPC_VERSION);
 	r = put32(r, NFS4_CALLBACK);
 	r = put32(r, 1);
-	r = put32(r, lfz_below(l, 3) ? 0 : 1);	/* CB_NULL, CB_COMPOUND */
+	r = put32(r, fuzz_below(&l->rng, 3) ? 0 : 1);	/* CB_NULL, CB_COMPOUND */
 	r = put32(r, RPC_AUTH_NONE);
 	r = put32(r, 0);
 	r = put32(r, RPC_AUTH_NONE);
@@ -709,17 +593,17 @@ static int lfz_reverse(struct lfz *l, u8 *m, u32 size)
 static int lfz_connprop(struct lfz *l, u8 *m, u32 size)
 {
 	struct rpcrdma2_hdr h = {
-		.xid = lfz_below(l, 2) ? 0 : l->call.xid,
+		.xid = fuzz_below(&l->rng, 2) ? 0 : l->call.xid,
 		.vers = RPCRDMA2_VERS_2,
 		.credits = lfz_grant(l),
 		.htype = RPCRDMA2_HT_CONNPROP,
-		.flags = lfz_below(l, 4) ? RPCRDMA2_F_RESPONSE : 0,
+		.flags = fuzz_below(&l->rng, 4) ? RPCRDMA2_F_RESPONSE : 0,
 	};
 
-	h.props.present = lfz_below(l, 4);
-	h.props.dflt = h.props.present & lfz_below(l, 4);
+	h.props.present = fuzz_below(&l->rng, 4);
+	h.props.dflt = h.props.present & fuzz_below(&l->rng, 4);
 	h.props.rbsiz = lfz_value(l);
-	h.props.brs = lfz_below(l, 3);
+	h.props.brs = fuzz_below(&l->rng, 3);
 	return rpcrdma2_encode(&h, m, size);
 }
 
@@ -730,7 +614,7 @@ static int lfz_connprop(struct lfz *l, u8 *m, u32 size)
  */
 static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 {
-	const struct lfz_file *f = &l->files[lfz_below(l, l->nfiles)];
+	const struct corpus_file *f = &l->corpus.files[fuzz_below(&l->rng, l->corpus.nfiles)];
 	const struct rpcrdma2_limits lim = {
 		.max_read_chunks = LFZ_CHUNKS, .max_write_chunks = LFZ_CHUNKS,
 		.max_segs = LFZ_SEGS,
@@ -747,7 +631,7 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 	for (i = 0; i + 4 <= len; i += 4)
 		if (get32(m + i) == old)
 			put32(m + i, xid);
-	if (!lfz_below(l, 2))
+	if (!fuzz_below(&l->rng, 2))
 		return len;
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
 				  l->read_chunks, ARRAY_SIZE(l->read_chunks),
@@ -770,80 +654,72 @@ static u32 lfz_from_corpus(struct lfz *l, u8 *m)
 static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
 {
 	u32 nw = len / 4, i, j, k, n;
-	const struct lfz_file *g;
 
-	switch (lfz_below(l, 13)) {
+	switch (fuzz_below(&l->rng, 13)) {
 	case 0:		/* one bit */
 		if (len)
-			m[lfz_below(l, len)] ^= (u8)(1 << lfz_below(l, 8));
+			m[fuzz_below(&l->rng, len)] ^= (u8)(1 << fuzz_below(&l->rng, 8));
 		break;
 	case 1:		/* a word: an edge value (rdma_credit among them) */
 		if (nw)
-			put32(m + 4 * lfz_below(l, nw), lfz_value(l));
+			put32(m + 4 * fuzz_below(&l->rng, nw), lfz_value(l));
 		break;
 	case 2:		/* a count or discriminator in the chunk lists */
 		if (nw > 4)
-			put32(m + 4 * (4 + lfz_below(l, nw - 4)),
-			      lfz_below(l, 41));
+			put32(m + 4 * (4 + fuzz_below(&l->rng, nw - 4)),
+			      fuzz_below(&l->rng, 41));
 		break;
 	case 3:		/* rdma_vers */
 		if (nw > 1)
-			put32(m + 4, lfz_below(l, 4));
+			put32(m + 4, fuzz_below(&l->rng, 4));
 		break;
 	case 4:		/* rdma_htype */
 		if (nw > 3)
-			put32(m + 12, lfz_below(l, 4) ? lfz_below(l, 7) :
-				      lfz_rand(l));
+			put32(m + 12, fuzz_below(&l->rng, 4) ? fuzz_below(&l->rng, 7) :
+				      fuzz_rand(&l->rng));
 		break;
 	case 5:		/* v2 rdma_flags */
 		if (nw > 4)
-			put32(m + 16, lfz_below(l, 4));
+			put32(m + 16, fuzz_below(&l->rng, 4));
 		break;
 	case 6:		/* truncate */
-		len = lfz_below(l, len + 1);
-		if (lfz_below(l, 2))
+		len = fuzz_below(&l->rng, len + 1);
+		if (fuzz_below(&l->rng, 2))
 			len &= ~3U;
 		break;
 	case 7:		/* append words */
-		n = 1 + lfz_below(l, 16);
+		n = 1 + fuzz_below(&l->rng, 16);
 		for (i = 0; i < n && len + 4 <= LFZ_MAX_MSG; i++, len += 4)
 			put32(m + len, lfz_value(l));
 		break;
 	case 8:		/* delete a word */
 		if (nw < 2)
 			break;
-		i = lfz_below(l, nw);
+		i = fuzz_below(&l->rng, nw);
 		memmove(m + 4 * i, m + 4 * i + 4, len - 4 * i - 4);
 		len -= 4;
 		break;
 	case 9:		/* a real or bogus handle into a word */
 		if (nw > 4)
-			put32(m + 4 * (4 + lfz_below(l, nw - 4)),
+			put32(m + 4 * (4 + fuzz_below(&l->rng, nw - 4)),
 			      lfz_handle(l));
 		break;
 	case 10:	/* copy a word */
 		if (nw > 1)
-			put32(m + 4 * lfz_below(l, nw),
-			      get32(m + 4 * lfz_below(l, nw)));
+			put32(m + 4 * fuzz_below(&l->rng, nw),
+			      get32(m + 4 * fuzz_below(&l->rng, nw)));
 		break;
 	case 11:	/* splice: this one's head, another's tail */
-		g = &l->files[lfz_below(l, l->nfiles)];
-		if (nw < 2 || g->len < 8)
-			break;
-		i = 1 + lfz_below(l, nw - 1);
-		j = 1 + lfz_below(l, g->len / 4 - 1);
-		n = g->len - 4 * j;
-		if (4 * i + n > LFZ_MAX_MSG)
-			n = LFZ_MAX_MSG - 4 * i;
-		memcpy(m + 4 * i, g->buf + 4 * j, n);
-		len = 4 * i + n;
+		n = corpus_splice(&l->corpus, &l->rng, m, len, &i, &j);
+		if (n)
+			len = n;
 		break;
 	default:	/* repeat a segment-sized block, to grow a list */
-		k = 4 + lfz_below(l, 3);
-		n = 1 + lfz_below(l, 6);
+		k = 4 + fuzz_below(&l->rng, 3);
+		n = 1 + fuzz_below(&l->rng, 6);
 		if (nw < k + 1 || len + 4 * k * n > LFZ_MAX_MSG)
 			break;
-		i = 1 + lfz_below(l, nw - k);
+		i = 1 + fuzz_below(&l->rng, nw - k);
 		for (j = 0; j < n; j++) {
 			memmove(m + 4 * (i + k), m + 4 * i, len - 4 * i);
 			len += 4 * k;
@@ -859,7 +735,7 @@ static u32 lfz_mutate(struct lfz *l, u8 *m, u32 len)
  */
 static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rpcrdma2_hdr h;
 	u32 kind, len, i, n;
 	int rc = 0;
@@ -867,18 +743,18 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 
 	lfz_stream(l, 1, l->sent);
 	*inv = NULL;
-	kind = lfz_below(l, 16);
+	kind = fuzz_below(&l->rng, 16);
 	kind = kind < 7 ? LFZ_CORPUS : kind < 10 ? LFZ_REPLY :
 	       kind < 11 ? LFZ_NOMSG : kind < 12 ? LFZ_WRITE :
 	       kind < 14 ? LFZ_ERROR : kind < 15 ? LFZ_REVERSE : LFZ_CONNPROP;
 	/* an RDMA_NOMSG's RDMA Write goes first, from a slot of its own */
-	if (kind == LFZ_NOMSG && l->call.nr_reply && lfz_below(l, 4) &&
+	if (kind == LFZ_NOMSG && l->call.nr_reply && fuzz_below(&l->rng, 4) &&
 	    lfz_rdma_write_reply(l))
 		return -1;
 	*slot = lfz_slot(l);
 	if (*slot < 0)
 		return -1;
-	m = send_buf(p, (u32)*slot);
+	m = conn_send_buf(p, (u32)*slot);
 	switch (kind) {
 	case LFZ_CORPUS:
 		rc = (int)lfz_from_corpus(l, m);
@@ -886,9 +762,9 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	case LFZ_REPLY:
 	case LFZ_WRITE:
 		lfz_reply_hdr(l, &h, RPCRDMA2_HT_MSG);
-		if (kind == LFZ_WRITE || (l->call.nr_write && lfz_below(l, 2)))
+		if (kind == LFZ_WRITE || (l->call.nr_write && fuzz_below(&l->rng, 2)))
 			lfz_write_list(l, &h);
-		if (l->call.nr_reply && !lfz_below(l, 4))
+		if (l->call.nr_reply && !fuzz_below(&l->rng, 4))
 			lfz_reply_chunk(l, &h);
 		rc = rpcrdma2_encode(&h, m, LFZ_MAX_MSG - LFZ_RPC_MAX);
 		if (rc > 0)
@@ -897,7 +773,7 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	case LFZ_NOMSG:
 		lfz_reply_hdr(l, &h, RPCRDMA2_HT_NOMSG);
 		lfz_reply_chunk(l, &h);
-		if (!lfz_below(l, 4))
+		if (!fuzz_below(&l->rng, 4))
 			lfz_write_list(l, &h);
 		rc = rpcrdma2_encode(&h, m, LFZ_MAX_MSG);
 		break;
@@ -911,13 +787,13 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 		rc = lfz_connprop(l, m, LFZ_MAX_MSG);
 	}
 	if (rc < 0) {
-		ping_err("client fuzz: cannot encode message %u (%s)",
+		tool_err("client fuzz: cannot encode message %u (%s)",
 			 l->sent + 1, lfz_kind_names[kind]);
 		l->broken = true;
 		return -1;
 	}
 	len = (u32)rc;
-	n = lfz_below(l, 4) ? lfz_below(l, LFZ_MAX_MUTATIONS + 1) : 0;
+	n = fuzz_below(&l->rng, 4) ? fuzz_below(&l->rng, LFZ_MAX_MUTATIONS + 1) : 0;
 	for (i = 0; i < n; i++)
 		len = lfz_mutate(l, m, len);
 	if (n)
@@ -928,15 +804,15 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 	 * as its RPC's, or as foreign); rarely of a key nobody has, which
 	 * fails the client's Receive and its connection.
 	 */
-	if (!lfz_below(l, 8) && lfz_call_handle(l, rkey)) {
-		if (!lfz_below(l, 4) && l->nr_handles)
-			*rkey = l->handles[lfz_below(l, l->nr_handles <
+	if (!fuzz_below(&l->rng, 8) && lfz_call_handle(l, rkey)) {
+		if (!fuzz_below(&l->rng, 4) && l->nr_handles)
+			*rkey = l->handles[fuzz_below(&l->rng, l->nr_handles <
 						     LFZ_HANDLES ?
 						     l->nr_handles :
 						     LFZ_HANDLES)];
 		*inv = rkey;
 		l->inv_real++;
-	} else if (!lfz_below(l, 128)) {
+	} else if (!fuzz_below(&l->rng, 128)) {
 		*rkey = lfz_value(l);
 		*inv = rkey;
 		l->inv_bogus++;
@@ -954,9 +830,9 @@ static int lfz_make(struct lfz *l, int *slot, u32 *rkey, const u32 **inv)
 static int lfz_closer(struct lfz *l)
 {
 	const struct lfz_call *c = &l->call;
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	struct rpcrdma2_hdr h = {
-		.xid = c->xid, .vers = c->vers, .credits = l->opts->credits,
+		.xid = c->xid, .vers = c->vers, .credits = l->opts->l.credits,
 		.htype = RPCRDMA2_HT_MSG,
 	};
 	u32 rkey, i, rlen = 0;
@@ -967,7 +843,7 @@ static int lfz_closer(struct lfz *l)
 	slot = lfz_slot(l);
 	if (slot < 0)
 		return -1;
-	m = send_buf(p, (u32)slot);
+	m = conn_send_buf(p, (u32)slot);
 	if (c->vers == RPCRDMA2_VERS_2)
 		h.flags = RPCRDMA2_F_RESPONSE;
 	if (l->fallback && l->conn_calls == 1 && c->vers == RPCRDMA2_VERS_2) {
@@ -1006,7 +882,7 @@ static int lfz_closer(struct lfz *l)
 	}
 	n = rpcrdma2_encode(&h, m, LFZ_MAX_MSG);
 	if (n < 0) {
-		ping_err("client fuzz: cannot encode the reply to xid 0x%08x",
+		tool_err("client fuzz: cannot encode the reply to xid 0x%08x",
 			 c->xid);
 		l->broken = true;
 		return -1;
@@ -1021,8 +897,8 @@ static int lfz_closer(struct lfz *l)
 		r = put32(r, c->proc ? RPC_PROC_UNAVAIL : RPC_SUCCESS);
 		rlen = (u32)(r - m) - (u32)n;
 	}
-	if (post_send_wr(p, (u32)slot, (u32)n + rlen, NULL,
-			 inv ? &rkey : NULL))
+	if (conn_post_send(p, (u32)slot, (u32)n + rlen, NULL,
+			   inv ? &rkey : NULL))
 		return -1;
 	l->closers++;
 	return 0;
@@ -1033,7 +909,7 @@ static u32 lfz_todo(const struct lfz *l)
 {
 	u32 done = l->sent - l->lost;
 
-	return done < l->opts->fuzz ? l->opts->fuzz - done : 0;
+	return done < l->opts->f.fuzz ? l->opts->f.fuzz - done : 0;
 }
 
 /*
@@ -1042,7 +918,7 @@ static u32 lfz_todo(const struct lfz *l)
  */
 static int lfz_burst(struct lfz *l)
 {
-	struct ping *p = &l->c;
+	struct conn *p = &l->c;
 	const u32 *inv;
 	u32 n, i, rkey;
 	int slot, len;
@@ -1055,18 +931,18 @@ static int lfz_burst(struct lfz *l)
 	 */
 	lfz_stream(l, 3, l->sent);
 	n = l->call.credits < LFZ_BURST_MAX ? l->call.credits : LFZ_BURST_MAX;
-	n = 1 + lfz_below(l, n);
+	n = 1 + fuzz_below(&l->rng, n);
 	for (i = 0; i < n && lfz_todo(l); i++) {
 		len = lfz_make(l, &slot, &rkey, &inv);
 		if (len < 0)
 			return -1;
-		if (post_send_wr(p, (u32)slot, (u32)len, NULL, inv))
+		if (conn_post_send(p, (u32)slot, (u32)len, NULL, inv))
 			return -1;
 		l->slot_msg[slot] = 1;
 		l->sent++;
 	}
 	lfz_stream(l, 4, l->sent);
-	if (lfz_todo(l) && lfz_below(l, 16) && lfz_closer(l))
+	if (lfz_todo(l) && fuzz_below(&l->rng, 16) && lfz_closer(l))
 		return -1;
 	return lfz_wait_sends(l, false) < 0 ? -1 : 0;
 }
@@ -1138,7 +1014,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 	struct rpcrdma2_hdr *h = &l->hdr;
 	struct rpcrdma2_reject rej;
 
-	if (l->opts->verbose)
+	if (l->opts->l.verbose)
 		print_hex("received", m, len);
 	rpcrdma2_chunk_lists_init(&h->cl, &lim, l->reads, ARRAY_SIZE(l->reads),
 				  l->read_chunks, ARRAY_SIZE(l->read_chunks),
@@ -1171,7 +1047,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 		l->retransmits++;
 		l->reconnect_calls += l->conn_calls == 1;
 	}
-	if (l->opts->verbose)
+	if (l->opts->l.verbose)
 		printf("conn %u: call xid 0x%08x v%u proc %u, %u+%u chunk segments\n",
 		       l->conns, h->xid, h->vers, l->call.proc,
 		       l->call.nr_write, l->call.nr_reply);
@@ -1181,7 +1057,7 @@ static int lfz_handle_msg(struct lfz *l, const u8 *m, u32 len)
 /* The end a failure on the connection means */
 static enum lfz_end lfz_fail_end(const struct lfz *l)
 {
-	const struct ping *p = &l->c;
+	const struct conn *p = &l->c;
 
 	if (l->broken)
 		return LFZ_END_ERROR;
@@ -1196,37 +1072,26 @@ static enum lfz_end lfz_fail_end(const struct lfz *l)
 /* Serve the connection until it ends; says how */
 static enum lfz_end lfz_serve(struct lfz *l)
 {
-	const struct ping_opts *o = l->opts;
-	struct ping *p = &l->c;
-	struct timespec dl;
+	struct conn *p = &l->c;
 	struct ibv_wc wc;
 	u32 idx;
 	int rc;
 
-	for (;;) {
-		if (l->delivered >= o->fuzz)
-			return LFZ_END_DONE;
-		if (o->listen_ms)
-			dl = l->end;
-		else
-			deadline_in(&dl, LFZ_POLL_MS);
-		rc = next_recv(p, &dl, &wc);
-		if (rc == -ETIMEDOUT) {
-			if (o->listen_ms)
-				return LFZ_END_TIMEOUT;
-			continue;
-		}
+	while (l->delivered < l->opts->f.fuzz) {
+		rc = listener_recv(&l->ls, p, &wc);
+		if (rc == -ETIMEDOUT)
+			return LFZ_END_TIMEOUT;
 		if (rc == -ECONNRESET)
 			return LFZ_END_DISCONNECT;
 		if (rc)
 			return lfz_fail_end(l);
 		idx = (u32)wc.wr_id;
-		if (lfz_handle_msg(l, p->buf + (size_t)idx * o->size,
-				   wc.byte_len))
+		if (lfz_handle_msg(l, conn_recv_buf(p, idx), wc.byte_len))
 			return lfz_fail_end(l);
-		if (post_recv(p, idx))
+		if (conn_post_recv(p, idx))
 			return LFZ_END_ERROR;
 	}
+	return LFZ_END_DONE;
 }
 
 /* ---- connections ------------------------------------------------------ */
@@ -1238,38 +1103,17 @@ static enum lfz_end lfz_serve(struct lfz *l)
  */
 static int lfz_accept(struct lfz *l)
 {
-	const struct ping_opts *o = l->opts;
-	struct rdma_conn_param cp = { 0 };
-	struct ping *p = &l->c;
-	struct rdma_cm_event *ev;
+	const struct lfz_opts *o = l->opts;
+	struct conn *p = &l->c;
 	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
-	int ok;
+	char why[48];
 
-	if (cm_open(&p->ec, NULL) || rdma_migrate_id(p->id, p->ec) ||
-	    create_resources(p)) {
-		rdma_reject(p->id, NULL, 0);
-		return -1;
-	}
 	rpcrdma2_cm_pdata_build(pdata, sizeof(pdata), true,
 				l->small_pdata ? RPCRDMA2_CM_PDATA_MIN_SIZE :
-						 o->size, o->size);
-	cp.private_data = pdata;
-	cp.private_data_len = sizeof(pdata);
-	cp.retry_count = 7;
-	cp.rnr_retry_count = 7;
-	if (rdma_accept(p->id, &cp)) {
-		ping_err("rdma_accept: %s", strerror(errno));
+						 o->l.size, o->l.size);
+	if (conn_accept(p, pdata, sizeof(pdata), 0))
 		return -1;
-	}
-	ev = cm_next(p->ec, (int)o->timeout_ms);
-	if (!ev)
-		return -1;
-	ok = ev->event == RDMA_CM_EVENT_ESTABLISHED;
-	rdma_ack_cm_event(ev);
-	if (!ok)
-		return -1;
-	p->connected = true;
-	return 0;
+	return conn_established(p, why, sizeof(why));
 }
 
 /*
@@ -1279,24 +1123,15 @@ static int lfz_accept(struct lfz *l)
  */
 static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 {
-	const struct ping_opts *o = l->opts;
-	struct ping *p = &l->c;
+	const struct lfz_opts *o = l->opts;
+	struct conn *p = &l->c;
 	enum lfz_end end = LFZ_END_DISCONNECT;
 	u32 sent0 = l->delivered;
 
-	memset(p, 0, sizeof(*p));
-	p->opts = o;
-	p->nr_recvs = o->credits + SPARE_RECVS;
-	p->nr_sends = LFZ_SENDS;
-	p->nr_send_wrs = LFZ_SENDS;
-	p->id = ev->id;
-	p->peer_len = ev->param.conn.private_data_len;
-	p->peer_rc = rpcrdma2_cm_pdata_parse(ev->param.conn.private_data,
-					     p->peer_len, &p->peer);
-	rdma_ack_cm_event(ev);
+	listener_take(&l->ls, ev, p, LFZ_SENDS);
 	lfz_stream(l, 5, l->conns);
-	l->small_pdata = lfz_below(l, 2);
-	l->fallback = l->small_pdata && lfz_below(l, 2);
+	l->small_pdata = fuzz_below(&l->rng, 2);
+	l->fallback = l->small_pdata && fuzz_below(&l->rng, 2);
 	l->conn_calls = 0;
 	l->nr_handles = 0;
 	if (!lfz_accept(l)) {
@@ -1307,72 +1142,13 @@ static enum lfz_end lfz_connection(struct lfz *l, struct rdma_cm_event *ev)
 		l->ends[end]++;
 		printf("conn %u: send size %u%s: %u calls, %u messages; closed: %s\n",
 		       l->conns, l->small_pdata ? RPCRDMA2_CM_PDATA_MIN_SIZE :
-		       o->size, l->fallback ? ", ERR_VERS to the first v2 call" :
+		       o->l.size, l->fallback ? ", ERR_VERS to the first v2 call" :
 		       "", l->conn_calls, l->delivered - sent0,
 		       lfz_end_names[end]);
 	}
-	ping_teardown(p);
+	conn_close(p);
+	conn_free(p);
 	return end;
-}
-
-/* Bind and listen on --bind (default: every IPv4 address) and --port */
-static int lfz_listen(struct lfz *l)
-{
-	const struct ping_opts *o = l->opts;
-	struct addrinfo hints = {
-		.ai_family = o->bind ? AF_UNSPEC : AF_INET,
-		.ai_socktype = SOCK_STREAM,
-		.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
-	};
-	struct addrinfo *ai;
-	char port[16];
-	int rc;
-
-	if (cm_open(&l->ec, &l->id))
-		return -1;
-	snprintf(port, sizeof(port), "%u", o->port);
-	rc = getaddrinfo(o->bind, port, &hints, &ai);
-	if (rc) {
-		ping_err("--bind %s: %s", o->bind ? o->bind : "", gai_strerror(rc));
-		return -1;
-	}
-	rc = rdma_bind_addr(l->id, ai->ai_addr);
-	freeaddrinfo(ai);
-	if (rc || rdma_listen(l->id, LFZ_BACKLOG)) {
-		ping_err("listening on %s port %u: %s",
-			 o->bind ? o->bind : "*", o->port, strerror(errno));
-		return -1;
-	}
-	printf("listening on %s port %u, mode fuzz, grant %u, buffers %u\n",
-	       o->bind ? o->bind : "*", o->port, o->credits, o->size);
-	return 0;
-}
-
-/* The next connection request; NULL at --timeout or on an error */
-static struct rdma_cm_event *lfz_next_request(struct lfz *l, bool *timeout)
-{
-	struct rdma_cm_event *ev;
-	struct timespec dl;
-
-	for (;;) {
-		if (l->opts->listen_ms)
-			dl = l->end;
-		else
-			deadline_in(&dl, LFZ_POLL_MS);
-		ev = cm_next(l->ec, ms_left(&dl));
-		if (!ev && errno == ETIMEDOUT) {
-			if (l->opts->listen_ms && !ms_left(&l->end)) {
-				*timeout = true;
-				return NULL;
-			}
-			continue;
-		}
-		if (!ev)
-			return NULL;
-		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST)
-			return ev;
-		rdma_ack_cm_event(ev);
-	}
 }
 
 static void lfz_summary(const struct lfz *l)
@@ -1407,54 +1183,43 @@ static void lfz_summary(const struct lfz *l)
 	printf("\n");
 }
 
-/**
- * lfz_main - rpcrdma2-ping --listen --fuzz N
- * @o: the options
- *
+/*
  * Serve connections one after another, answering every Call with a
  * burst of mutated messages, until N messages have been sent (or
- * --timeout, or --max-conns), then print the summary.
- *
- * Return: 0, or -1 if listening failed or ended in a local error.
+ * --timeout, or --max-conns), then print the summary. Returns 0, or -1
+ * if listening failed or ended in a local error.
  */
-int lfz_main(const struct ping_opts *o)
+static int lfz_main(const struct lfz_opts *o)
 {
-	char *corpus = NULL;
+	static struct lfz lfz;
+	struct lfz *l = &lfz;
+	const char *why = NULL;
 	struct rdma_cm_event *ev;
-	bool timeout = false;
 	enum lfz_end end;
 	struct timespec t;
-	struct lfz *l;
 	int rc = -1;
 
-	l = calloc(1, sizeof(*l));
-	if (!l) {
-		ping_err("out of memory");
-		return -1;
-	}
 	l->opts = o;
-	if (!o->corpus)
-		corpus = lfz_default_corpus();
-	if (lfz_load(l, o->corpus ? o->corpus : corpus ? corpus : "."))
+	if (corpus_load(&l->corpus, o->f.corpus))
 		goto out;
-	l->seed = o->seed;
-	if (!o->have_seed) {
+	l->seed = o->f.seed;
+	if (!o->f.have_seed) {
 		clock_gettime(CLOCK_REALTIME, &t);
 		l->seed = (u32)(t.tv_nsec ^ t.tv_sec ^ getpid());
 	}
-	if (o->listen_ms)
-		deadline_in(&l->end, o->listen_ms);
 	printf("client fuzz: seed %u, %u corpus files from %s, %u messages\n",
-	       l->seed, l->nfiles, o->corpus ? o->corpus : corpus, o->fuzz);
-	if (lfz_listen(l))
+	       l->seed, l->corpus.nfiles, l->corpus.dir, o->f.fuzz);
+	if (listener_start(&l->ls, &o->l))
 		goto out;
+	listener_print(&l->ls, "fuzz", o->l.credits);
 	end = LFZ_END_DISCONNECT;
-	while (l->delivered < o->fuzz && end != LFZ_END_TIMEOUT &&
+	while (l->delivered < o->f.fuzz && end != LFZ_END_TIMEOUT &&
 	       end != LFZ_END_ERROR &&
-	       !(o->max_conns && l->conns == o->max_conns)) {
-		ev = lfz_next_request(l, &timeout);
+	       !(o->l.max_conns && l->conns == o->l.max_conns)) {
+		ev = listener_next(&l->ls, false, &why);
 		if (!ev) {
-			end = timeout ? LFZ_END_TIMEOUT : LFZ_END_ERROR;
+			end = strcmp(why, "--timeout") ? LFZ_END_ERROR :
+			      LFZ_END_TIMEOUT;
 			break;
 		}
 		end = lfz_connection(l, ev);
@@ -1463,15 +1228,59 @@ int lfz_main(const struct ping_opts *o)
 	printf("listen: %u connections, %u calls; stopped by %s\n", l->conns,
 	       l->calls, end == LFZ_END_TIMEOUT ? "--timeout" :
 	       end == LFZ_END_ERROR ? "an error" :
-	       l->delivered >= o->fuzz ? "--fuzz" : "--max-conns");
+	       l->delivered >= o->f.fuzz ? "--fuzz" : "--max-conns");
 	if (end != LFZ_END_ERROR)
 		rc = 0;
 out:
-	if (l->id)
-		rdma_destroy_id(l->id);
-	if (l->ec)
-		rdma_destroy_event_channel(l->ec);
-	free(corpus);
-	lfz_free(l);
+	listener_stop(&l->ls);
+	corpus_free(&l->corpus);
 	return rc;
+}
+
+static void print_help(FILE *f)
+{
+	fprintf(f,
+		"Usage: " PROG " --fuzz N [options]\n"
+		"A wire fuzz of RPC-over-RDMA clients: accept connections on\n"
+		"--port, one after another, and answer every Call with a burst\n"
+		"of messages mutated from the --corpus and the Call's own chunks\n"
+		"until N are delivered, then print a summary.\n"
+		"\n"
+		"Options:\n"
+		"      --fuzz N          messages to deliver\n"
+		"      --seed S          random seed (default: from the clock;\n"
+		"                        printed)\n"
+		"      --corpus DIR      the corpus (default: the source tree's\n"
+		"                        tests/fuzz/corpus/fuzz_codec)\n");
+	listen_opts_help(f);
+	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
+}
+
+static int parse_args(int argc, char **argv, struct lfz_opts *o)
+{
+	struct opt_spec spec = {
+		.shortopts = "p:t:vh",
+		.help = print_help,
+	};
+	const char *bad;
+
+	listen_opts_init(&o->l);
+	opts_listener(&spec, &o->l);
+	opts_fuzzer(&spec, &o->f);
+	bad = opts_parse(argc, argv, &spec);
+	if (!bad && !o->f.fuzz)
+		bad = "--fuzz N is required";
+	if (!bad && argc != optind)
+		bad = PROG " takes no HOST (--bind ADDR)";
+	return bad ? usage_error(bad, "--fuzz N [options]") : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct lfz_opts o = { 0 };
+
+	tool_start(PROG);
+	if (parse_args(argc, argv, &o))
+		return 2;
+	return lfz_main(&o) ? 1 : 0;
 }

@@ -7,6 +7,7 @@
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/addr.h>
@@ -61,6 +62,47 @@ static const struct rpc_timeout xprt_rdma2_default_timeout = {
 	.to_initval = 60 * HZ,
 	.to_maxval = 60 * HZ,
 };
+
+/* Documentation/xprtrdma2.rst says what each one counts */
+static const char * const xprt_rdma2_counter_names[] = {
+	[RPCRDMA2_C_CALLS_INLINE] = "calls",
+	[RPCRDMA2_C_REPLIES] = "replies",
+	[RPCRDMA2_C_BAD_REPLIES] = "bad_replies",
+	[RPCRDMA2_C_NO_RQST] = "no_rqst",
+	[RPCRDMA2_C_ERRORS] = "errors",
+	[RPCRDMA2_C_FALLBACKS] = "fallbacks",
+	[RPCRDMA2_C_CONNPROP_RECV] = "connprop_recv",
+	[RPCRDMA2_C_CONNPROP_SENT] = "connprop_sent",
+	[RPCRDMA2_C_REMOTE_INV] = "remote_inv",
+	[RPCRDMA2_C_TOO_BIG] = "too_big",
+	[RPCRDMA2_C_NO_SENDCTX] = "no_sendctx",
+	[RPCRDMA2_C_REVERSE_DROPPED] = "reverse_dropped",
+	[RPCRDMA2_C_LONG_CALLS] = "long_calls",
+	[RPCRDMA2_C_REPLY_CHUNKS] = "reply_chunks",
+	[RPCRDMA2_C_MRS_REGISTERED] = "mrs",
+	[RPCRDMA2_C_REMOTE_INV_MATCHED] = "reminv_matched",
+	[RPCRDMA2_C_REMOTE_INV_FOREIGN] = "reminv_foreign",
+	[RPCRDMA2_C_LOCAL_INV] = "local_inv",
+	[RPCRDMA2_C_BAD_REPLY_CHUNKS] = "bad_reply_chunks",
+	[RPCRDMA2_C_READ_CHUNKS] = "read_chunks",
+	[RPCRDMA2_C_WRITE_CHUNKS] = "write_chunks",
+	[RPCRDMA2_C_WRITE_BYTES] = "write_bytes",
+	[RPCRDMA2_C_BC_CALLS] = "bc_calls",
+	[RPCRDMA2_C_BC_REPLIES] = "bc_replies",
+	[RPCRDMA2_C_BC_REPLY_ERRORS] = "bc_reply_errors",
+};
+
+/* a name for the last counter; xprt_rdma2_init() looks for holes */
+static_assert(ARRAY_SIZE(xprt_rdma2_counter_names) == RPCRDMA2_NR_COUNTERS);
+
+/*
+ * Every transport from ->setup to ->destroy, for /proc/fs/xprtrdma2/stats,
+ * and the counters of those destroyed since the module loaded.
+ */
+static LIST_HEAD(xprt_rdma2_xprts);
+static DEFINE_SPINLOCK(xprt_rdma2_xprts_lock);	/* the list and the next two */
+static s64 xprt_rdma2_retired[RPCRDMA2_NR_COUNTERS];
+static unsigned long xprt_rdma2_nr_xprts;
 
 /*
  * ->buf_alloc: one allocation holds the request state and both buffers.
@@ -291,7 +333,9 @@ drop_connection:
 /*
  * /proc/self/mountstats "xprt:" line; Documentation/xprtrdma2.rst
  * describes every field. The first ten are those of the in-tree rdma
- * line; ours follow.
+ * line; ours follow, the counters in enum order: tools read this line
+ * by position, so it only ever grows at the end. The same counters by
+ * name are in /proc/fs/xprtrdma2/stats.
  */
 static void xprt_rdma2_print_stats(struct rpc_xprt *xprt,
 				   struct seq_file *seq)
@@ -364,6 +408,22 @@ static void xprt_rdma2_free_strings(struct rpc_xprt *xprt)
 	xprt_rdma2_free_addresses(xprt);
 }
 
+/*
+ * Nothing counts any more (the endpoint and the backchannel are gone):
+ * the stats file stops showing @r and the global line keeps its counts.
+ */
+static void xprt_rdma2_stats_unlist(struct rpcrdma2_xprt *r)
+{
+	int i;
+
+	spin_lock(&xprt_rdma2_xprts_lock);
+	list_del(&r->rx_stats_link);
+	xprt_rdma2_nr_xprts--;
+	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
+		xprt_rdma2_retired[i] += atomic64_read(&r->rx_stats[i]);
+	spin_unlock(&xprt_rdma2_xprts_lock);
+}
+
 static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 {
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
@@ -373,6 +433,7 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 	rpcrdma2_ep_disconnect(r);
 	/* reverse-direction rqsts given back after ->bc_destroy */
 	xprt_rdma2_bc_destroy(xprt, 0);
+	xprt_rdma2_stats_unlist(r);
 	xprt_rdma2_free_strings(xprt);
 	xprt_free(xprt);
 	module_put(THIS_MODULE);
@@ -458,6 +519,11 @@ static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
 		xprt_set_bound(xprt);
 	xprt_rdma2_format_addresses(xprt);
 	xprt->max_payload = xprt_rdma2_max_payload();
+	/* xprt_create_transport() ->destroy()s it from here on if it fails */
+	spin_lock(&xprt_rdma2_xprts_lock);
+	list_add_tail(&r->rx_stats_link, &xprt_rdma2_xprts);
+	xprt_rdma2_nr_xprts++;
+	spin_unlock(&xprt_rdma2_xprts_lock);
 	trace_xprtrdma2_setup(r);
 	return xprt;
 }
@@ -471,14 +537,76 @@ static struct xprt_class xprt_rdma2_class = {
 	.netid		= { "rdma2", "" },
 };
 
+/*
+ * /proc/fs/xprtrdma2/stats: a "global" line, the counters summed over
+ * every transport since the module loaded, then one "xprt" line per
+ * transport (Documentation/xprtrdma2.rst describes every field).
+ */
+static int xprt_rdma2_stats_show(struct seq_file *m, void *v)
+{
+	struct rpcrdma2_xprt *r;
+	struct rpc_xprt *xprt;
+	s64 sum;
+	int i;
+
+	spin_lock(&xprt_rdma2_xprts_lock);
+	seq_printf(m, "global xprts=%lu", xprt_rdma2_nr_xprts);
+	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++) {
+		sum = xprt_rdma2_retired[i];
+		list_for_each_entry(r, &xprt_rdma2_xprts, rx_stats_link)
+			sum += atomic64_read(&r->rx_stats[i]);
+		seq_printf(m, " %s=%lld", xprt_rdma2_counter_names[i], sum);
+	}
+	seq_putc(m, '\n');
+	list_for_each_entry(r, &xprt_rdma2_xprts, rx_stats_link) {
+		xprt = &r->rx_xprt;
+		seq_printf(m, "xprt %pISpc vers=%u send_inline=%u recv_inline=%u connects=%lu",
+			   (struct sockaddr *)&xprt->addr, READ_ONCE(r->rx_vers),
+			   READ_ONCE(r->rx_send_inline),
+			   READ_ONCE(r->rx_recv_inline),
+			   READ_ONCE(xprt->stat.connect_count));
+		for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
+			seq_printf(m, " %s=%lld", xprt_rdma2_counter_names[i],
+				   atomic64_read(&r->rx_stats[i]));
+		seq_putc(m, '\n');
+	}
+	spin_unlock(&xprt_rdma2_xprts_lock);
+	return 0;
+}
+
+static struct proc_dir_entry *xprt_rdma2_proc_dir;
+
 static int __init xprt_rdma2_init(void)
 {
-	return xprt_register_transport(&xprt_rdma2_class);
+	int ret, i;
+
+	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
+		if (WARN(!xprt_rdma2_counter_names[i],
+			 "xprtrdma2: counter %d has no name\n", i))
+			return -EINVAL;
+	xprt_rdma2_proc_dir = proc_mkdir("fs/xprtrdma2", NULL);
+	if (!xprt_rdma2_proc_dir)
+		return -ENOMEM;
+	if (!proc_create_single("stats", 0444, xprt_rdma2_proc_dir,
+				xprt_rdma2_stats_show)) {
+		ret = -ENOMEM;
+		goto out_remove_proc;
+	}
+	ret = xprt_register_transport(&xprt_rdma2_class);
+	if (ret)
+		goto out_remove_proc;
+	return 0;
+
+out_remove_proc:
+	proc_remove(xprt_rdma2_proc_dir);
+	return ret;
 }
 
 static void __exit xprt_rdma2_exit(void)
 {
+	/* each transport holds the module: none is left to show */
 	xprt_unregister_transport(&xprt_rdma2_class);
+	proc_remove(xprt_rdma2_proc_dir);
 }
 
 module_init(xprt_rdma2_init);

@@ -34,7 +34,11 @@
  */
 #define XPRT_TRANSPORT_RDMA2		0x2002
 
-/* Counters shown in /proc/self/mountstats (transport.c) */
+/*
+ * Per-transport counters, named in transport.c's xprt_rdma2_counter_names
+ * (/proc/fs/xprtrdma2/stats) and shown in this order on the mountstats
+ * "xprt:" line.
+ */
 enum rpcrdma2_counter {
 	RPCRDMA2_C_CALLS_INLINE,	/* Calls sent as RDMA_MSG / RDMA2_MSG */
 	RPCRDMA2_C_REPLIES,		/* replies matched to a Call */
@@ -386,6 +390,8 @@ struct rpcrdma2_ep {
  * @rx_send_inline: its client-to-server inline threshold
  * @rx_recv_inline: its server-to-client inline threshold
  * @rx_stats: counters (enum rpcrdma2_counter)
+ * @rx_stats_link: entry on the list of transports /proc/fs/xprtrdma2/stats
+ *	shows (transport.c), from ->setup until ->destroy
  */
 struct rpcrdma2_xprt {
 	struct rpc_xprt			rx_xprt;
@@ -401,6 +407,7 @@ struct rpcrdma2_xprt {
 	u32				rx_send_inline;
 	u32				rx_recv_inline;
 	atomic64_t			rx_stats[RPCRDMA2_NR_COUNTERS];
+	struct list_head		rx_stats_link;
 };
 
 static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)

@@ -63,14 +63,16 @@ cmd="mount -i -t nfs -o vers=4.2,proto=rdma2,port=$NFS_V2_PORT,addr=$GUEST_IP $G
 say "$cmd"
 $cmd
 grep " $mnt " /proc/mounts
-v2_vers=$(xprt_field 12) v2_send=$(xprt_field 13) v2_recv=$(xprt_field 14)
-echo "mountstats xprt: rdma2: version (field 12) = $v2_vers," \
-	"send inline threshold (field 13) = $v2_send bytes," \
-	"receive inline threshold (field 14) = $v2_recv bytes"
+v2_vers=$(xprt_stat vers) v2_send=$(xprt_stat send_inline) v2_recv=$(xprt_stat recv_inline)
+echo "/proc/fs/xprtrdma2/stats: version (vers) = $v2_vers," \
+	"send inline threshold (send_inline) = $v2_send bytes," \
+	"receive inline threshold (recv_inline) = $v2_recv bytes"
 copy "rdma2 -> svcrdma2"
 v2_w=$W v2_r=$R v2_sum=$SUM
 say "transport statistics (mountstats xprt line: rdma2, fields in Documentation/xprtrdma2.rst)"
 grep -m1 'xprt:' /proc/self/mountstats
+say "the same counters by name (/proc/fs/xprtrdma2/stats)"
+grep '^xprt ' /proc/fs/xprtrdma2/stats
 umount "$mnt"
 
 # the in-tree client shows its thresholds only in a tracepoint

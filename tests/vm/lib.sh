@@ -197,17 +197,24 @@ NFS_V2_PORT=20049	# rdma2, our transport
 # helper (mount -i); addr= is added.
 kmount() { mount -i -t nfs -o "$1,addr=$GUEST_IP" "$2" "$mnt"; }
 
-# xprt_field N: field N (1-based, after "xprt:") of the first rdma2 line
-# in /proc/self/mountstats (Documentation/xprtrdma2.rst numbers them).
+# xprt_stat NAME: NAME's value on the newest rdma2 client transport in
+# /proc/fs/xprtrdma2/stats (Documentation/xprtrdma2.rst names them). The
+# tests mount one rdma2 file system at a time, and the newest transport
+# is its own: an earlier mount's may stay listed for a moment after
+# umount, until sunrpc's workqueues destroy it.
 # (builtins: the checks call it often, and awk costs ~0.4 s under TCG)
-xprt_field() {
-	local -a f
+xprt_stat() {
+	local -a f last
+	local w
 	while read -ra f; do
-		if [ "${f[0]}" = "xprt:" ] && [ "${f[1]}" = rdma2 ]; then
-			echo "${f[$1]}"
+		[ "${f[0]}" = xprt ] && last=("${f[@]}")
+	done < /proc/fs/xprtrdma2/stats
+	for w in "${last[@]:2}"; do
+		if [ "${w%%=*}" = "$1" ]; then
+			echo "${w#*=}"
 			return
 		fi
-	done < /proc/self/mountstats
+	done
 }
 
 # fio_verify NAME RW BS SIZE: fio writes and verifies (crc32c) SIZE in

@@ -26,9 +26,9 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# mountstats fields (Documentation/xprtrdma2.rst): 12 version, 26
-# reverse-direction Calls not taken, 37 taken, 38 replies sent, 39 replies
-# that could not be sent
+# xprt_stat NAME (lib.sh), Documentation/xprtrdma2.rst: reverse_dropped
+# (reverse-direction Calls not taken), bc_calls (taken), bc_replies
+# (replies sent), bc_reply_errors (replies that could not be sent)
 cb_state() { cat /proc/fs/nfsd/clients/*/info 2>/dev/null | sed -n 's/^callback state: //p'; }
 cb_up() { [ "$(cb_state)" = UP ]; }
 no_deleg() { ! has_deleg; }
@@ -67,16 +67,16 @@ bc_case() {
 		return
 	fi
 	t_pass "$name mounts"
-	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]
+	t_check "$name: version $vers" [ "$(xprt_stat vers)" = "$vers" ]
 	t_check "$name: nfsd's callback channel is UP" wait_for cb_up
 	recall_case "$name"
-	t_check "$name: reverse-direction Calls taken (field 37 = $(xprt_field 37))" \
-		[ "$(xprt_field 37)" -gt 0 ]
-	t_check "$name: as many replies sent (field 38 = $(xprt_field 38))" \
-		[ "$(xprt_field 38)" = "$(xprt_field 37)" ]
-	t_check "$name: none dropped, no reply failed (fields 26, 39)" \
-		[ "$(xprt_field 26) $(xprt_field 39)" = "0 0" ]
-	grep "xprt:.*rdma2" /proc/self/mountstats
+	t_check "$name: reverse-direction Calls taken (bc_calls = $(xprt_stat bc_calls))" \
+		[ "$(xprt_stat bc_calls)" -gt 0 ]
+	t_check "$name: as many replies sent (bc_replies = $(xprt_stat bc_replies))" \
+		[ "$(xprt_stat bc_replies)" = "$(xprt_stat bc_calls)" ]
+	t_check "$name: none dropped, no reply failed (reverse_dropped, bc_reply_errors)" \
+		[ "$(xprt_stat reverse_dropped) $(xprt_stat bc_reply_errors)" = "0 0" ]
+	grep "^xprt " /proc/fs/xprtrdma2/stats
 	[ "$keep" = keep ] && return
 	umount "$mnt"
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
@@ -90,15 +90,15 @@ name="rdma2 -> in-tree svcrdma (v1) NFSv4.1"
 bc_case "$name" "$NFS_V1_PORT" 1 4.1 keep
 if grep -q " $mnt " /proc/mounts; then
 	name="$name reconnect"
-	c0=$(xprt_field 4)
+	c0=$(xprt_stat connects)
 	rdma link delete rxe0
 	sleep 2
 	rdma link add rxe0 type rxe netdev eth0
 	# (a new file: an RPC, where a stat could be answered from the cache)
 	t_check "$name: the mount answers again" timeout 120 touch "$mnt/again"
 	rm -f "$mnt/again"
-	t_check "$name: reconnected ($c0 -> $(xprt_field 4) connects)" \
-		[ "$(xprt_field 4)" -gt "$c0" ]
+	t_check "$name: reconnected ($c0 -> $(xprt_stat connects) connects)" \
+		[ "$(xprt_stat connects)" -gt "$c0" ]
 	t_check "$name: the callback channel comes UP again" wait_for cb_up
 	recall_case "$name"
 	umount "$mnt"

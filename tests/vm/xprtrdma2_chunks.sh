@@ -11,7 +11,7 @@
 # odd length (XDR roundup in both directions), fio verify (random 4k,
 # sequential 1M), and on NFSv4.2 a 60 KB xattr (SETXATTR is a Long
 # Call, GETXATTR a Long Reply) and a READDIR of 1000 long names after
-# drop_caches; mountstats and the server's counters agree. Then a
+# drop_caches; the client's counters and the server's agree. Then a
 # reconnect while dd writes 1 MiB blocks on a hard mount: the WRITE
 # retransmitted as the first Call of the new connection fits 1024 bytes
 # with its data in a Read chunk, the data is intact and the connection
@@ -32,11 +32,8 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# xprt_field N (lib.sh): our mountstats fields;
-# Documentation/xprtrdma2.rst numbers them: 12 version, 17 bad replies,
-# 27 long calls, 28 reply chunks, 29 MRs registered, 30 remote
-# invalidations matched, 31 not matched, 32 local invalidations, 33 bad
-# Reply chunks.
+# xprt_stat NAME (lib.sh): the client's counters, by the names
+# Documentation/xprtrdma2.rst gives them.
 # 1000 names of 60 bytes, made on the server's side (creating them over
 # NFS takes minutes under TCG): READDIR replies far over any inline
 # threshold, read after drop_caches.
@@ -202,9 +199,9 @@ PY
 	[ "$2" = 0 ] || cat /sys/kernel/tracing/trace > "$RESULTS/trace-order-$port"
 }
 
-# gt0 / eq0 NAME FIELD: mountstats field FIELD is above zero / zero
-gt0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" -gt 0 ]; }
-eq0() { t_check "$1 (field $2 = $(xprt_field "$2"))" [ "$(xprt_field "$2")" = 0 ]; }
+# gt0 / eq0 NAME COUNTER: the client's COUNTER is above zero / zero
+gt0() { t_check "$1 ($2 = $(xprt_stat "$2"))" [ "$(xprt_stat "$2")" -gt 0 ]; }
+eq0() { t_check "$1 ($2 = $(xprt_stat "$2"))" [ "$(xprt_stat "$2")" = 0 ]; }
 
 # op_count OP: how many OP calls the mount on $mnt sent (mountstats)
 op_count() {
@@ -243,33 +240,33 @@ chunk_case() {
 		[ "$vers" = 2 ] && small_xattr_read "$name"
 		big_readdir "$name"
 	fi
-	t_check "$name: version $vers" [ "$(xprt_field 12)" = "$vers" ]
+	t_check "$name: version $vers" [ "$(xprt_stat vers)" = "$vers" ]
 	t_check "$name: READs sent, no READ_PLUS ($(op_count READ), $(op_count READ_PLUS))" \
 		[ "$(op_count READ)" -gt 0 -a "$(op_count READ_PLUS)" = 0 ]
-	eq0 "$name: no reply discarded" 17
-	gt0 "$name: WRITE data sent in Read chunks" 34
-	gt0 "$name: MRs registered" 29
-	gt0 "$name: LOCAL_INV posted" 32
-	eq0 "$name: no foreign remote invalidation" 31
-	eq0 "$name: no returned chunk refused" 33
-	gt0 "$name: Write chunks offered for READs" 35
-	gt0 "$name: READ data received in Write chunks" 36
+	eq0 "$name: no reply discarded" bad_replies
+	gt0 "$name: WRITE data sent in Read chunks" read_chunks
+	gt0 "$name: MRs registered" mrs
+	gt0 "$name: LOCAL_INV posted" local_inv
+	eq0 "$name: no foreign remote invalidation" reminv_foreign
+	eq0 "$name: no returned chunk refused" bad_reply_chunks
+	gt0 "$name: Write chunks offered for READs" write_chunks
+	gt0 "$name: READ data received in Write chunks" write_bytes
 	if [ "$nfsvers" = 4.2 ]; then
-		gt0 "$name: Long Calls sent" 27
-		gt0 "$name: Reply chunks offered" 28
+		gt0 "$name: Long Calls sent" long_calls
+		gt0 "$name: Reply chunks offered" reply_chunks
 	fi
 	if [ "$vers" = 2 ]; then
-		gt0 "$name: remote invalidations matched" 30
+		gt0 "$name: remote invalidations matched" reminv_matched
 		# every Read chunk we sent (Long Call or DDP) was read; every
 		# Send With Invalidate invalidated one of the answered RPC's MRs
 		t_check "$name: svcrdma2 read as many Read chunks as we sent ($(svc_delta read_chunks))" \
-			[ "$(svc_delta read_chunks)" = "$(($(xprt_field 27) + $(xprt_field 34)))" ]
+			[ "$(svc_delta read_chunks)" = "$(($(xprt_stat long_calls) + $(xprt_stat read_chunks)))" ]
 		t_check "$name: svcrdma2's Sends With Invalidate all matched ($(svc_delta send_with_inv))" \
-			[ "$(svc_delta send_with_inv)" = "$(xprt_field 30)" ]
+			[ "$(svc_delta send_with_inv)" = "$(xprt_stat reminv_matched)" ]
 		t_check "$name: svcrdma2 wrote no more Reply chunks than offered ($(svc_delta reply_chunks))" \
-			[ "$(svc_delta reply_chunks)" -le "$(xprt_field 28)" ]
+			[ "$(svc_delta reply_chunks)" -le "$(xprt_stat reply_chunks)" ]
 		t_check "$name: svcrdma2 wrote no more Write chunks than offered ($(svc_delta write_chunks))" \
-			[ "$(svc_delta write_chunks)" -le "$(xprt_field 35)" ]
+			[ "$(svc_delta write_chunks)" -le "$(xprt_stat write_chunks)" ]
 		t_check "$name: svcrdma2 wrote our Write chunks" \
 			[ "$(svc_delta write_chunks)" -gt 0 ]
 		if [ "$nfsvers" = 4.2 ]; then
@@ -277,7 +274,7 @@ chunk_case() {
 				[ "$(svc_delta reply_chunks)" -gt 0 ]
 		fi
 	fi
-	grep "xprt:.*rdma2" /proc/self/mountstats
+	grep "^xprt " /proc/fs/xprtrdma2/stats
 	umount "$mnt"
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
@@ -304,10 +301,10 @@ if mount -i -t nfs -o "vers=4.1,proto=rdma2,port=$NFS_V2_PORT,addr=fd00::15" \
 	t_pass "$name mounts"
 	nfs_roundtrip "$name" "$mnt" 4
 	odd_roundtrip "$name"
-	t_check "$name: version 2" [ "$(xprt_field 12)" = 2 ]
-	gt0 "$name: WRITE data sent in Read chunks" 34
-	gt0 "$name: READ data received in Write chunks" 36
-	eq0 "$name: no reply discarded" 17
+	t_check "$name: version 2" [ "$(xprt_stat vers)" = 2 ]
+	gt0 "$name: WRITE data sent in Read chunks" read_chunks
+	gt0 "$name: READ data received in Write chunks" write_bytes
+	eq0 "$name: no reply discarded" bad_replies
 	umount "$mnt"
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 else
@@ -332,26 +329,26 @@ echo > /sys/kernel/tracing/trace
 if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
 	t_pass "$name mounts"
 	nfs_roundtrip "$name" "$mnt" 2
-	t_check "$name: version 2" [ "$(xprt_field 12)" = 2 ]
+	t_check "$name: version 2" [ "$(xprt_stat vers)" = 2 ]
 	n=$(grep -c 'xprtrdma2_resend:.* 4 1$' /sys/kernel/tracing/trace)
 	t_check "$name: WRITEs refused (RDMA2_ERR_READ_CHUNKS) and resent as Long Calls ($n, $(svc_delta err_read_chunks))" \
 		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_read_chunks)" ]
 	t_check "$name: the connection remembers the refusal (xprtrdma2_ddp_off once)" \
 		[ "$(grep -c 'xprtrdma2_ddp_off:.* 4 1$' /sys/kernel/tracing/trace)" = 1 ]
-	w0=$(op_count WRITE) l0=$(xprt_field 27)
+	w0=$(op_count WRITE) l0=$(xprt_stat long_calls)
 	dd if=/dev/urandom of="$mnt/more" bs=256k count=4 conv=fsync status=none
 	rm -f "$mnt/more"
-	t_check "$name: later WRITEs ($(($(op_count WRITE) - w0))) go as Long Calls ($(($(xprt_field 27) - l0))) unrefused" \
+	t_check "$name: later WRITEs ($(($(op_count WRITE) - w0))) go as Long Calls ($(($(xprt_stat long_calls) - l0))) unrefused" \
 		[ "$(grep -c 'xprtrdma2_resend:.* 4 1$' /sys/kernel/tracing/trace)" = "$n" \
 		  -a $(($(op_count WRITE) - w0)) -ge 4 \
-		  -a $(($(xprt_field 27) - l0)) -ge $(($(op_count WRITE) - w0)) ]
+		  -a $(($(xprt_stat long_calls) - l0)) -ge $(($(op_count WRITE) - w0)) ]
 	n=$(grep -c 'xprtrdma2_resend:.* 8 2$' /sys/kernel/tracing/trace)
 	t_check "$name: READs refused (RDMA2_ERR_REPLY_RESOURCE) and resent with Reply chunks ($n, $(svc_delta err_reply_resource))" \
 		[ "$n" -gt 0 -a "$n" = "$(svc_delta err_reply_resource)" ]
-	t_check "$name: svcrdma2 read Long Calls only ($(svc_delta read_chunks) = field 27)" \
-		[ "$(svc_delta read_chunks)" = "$(xprt_field 27)" ]
+	t_check "$name: svcrdma2 read Long Calls only ($(svc_delta read_chunks) = long_calls)" \
+		[ "$(svc_delta read_chunks)" = "$(xprt_stat long_calls)" ]
 	t_check "$name: svcrdma2 wrote no Write chunk" [ "$(svc_delta write_chunks)" = 0 ]
-	eq0 "$name: no reply discarded" 17
+	eq0 "$name: no reply discarded" bad_replies
 	umount "$mnt"
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 else
@@ -367,7 +364,7 @@ src=/tmp/reconnect.src
 dd if=/dev/urandom of="$src" bs=1M count=8 status=none
 want=$(sha256sum < "$src")
 if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"; then
-	c0=$(xprt_field 4)
+	c0=$(xprt_stat connects)
 	dd if="$src" of="$mnt/rc" bs=1M oflag=direct status=none &
 	ddpid=$!
 	sleep 0.5
@@ -381,12 +378,12 @@ if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT,hard" "$GUEST_IP:/"; then
 	fi
 	echo 3 > /proc/sys/vm/drop_caches
 	t_check "$name: data intact" [ "$(sha256sum < "$mnt/rc")" = "$want" ]
-	t_check "$name: reconnected ($c0 -> $(xprt_field 4) connects)" \
-		[ "$(xprt_field 4)" -gt "$c0" ]
+	t_check "$name: reconnected ($c0 -> $(xprt_stat connects) connects)" \
+		[ "$(xprt_stat connects)" -gt "$c0" ]
 	t_check "$name: still version 2 after the reconnect" \
-		[ "$(xprt_field 12)" = 2 ]
-	eq0 "$name: no Call too big" 24
-	grep "xprt:.*rdma2" /proc/self/mountstats
+		[ "$(xprt_stat vers)" = 2 ]
+	eq0 "$name: no Call too big" too_big
+	grep "^xprt " /proc/fs/xprtrdma2/stats
 	rm -f "$mnt/rc"
 	umount "$mnt"
 else

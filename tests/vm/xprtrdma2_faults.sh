@@ -36,7 +36,7 @@ linv_fail_case() {
 	fi
 	mkdir "$EXPORT_DIR/inj" && touch "$EXPORT_DIR"/inj/f{1..5}
 	ls "$mnt/inj" > /dev/null
-	c0=$(xprt_field 4)
+	c0=$(xprt_stat connects)
 	echo 3 > /proc/sys/vm/drop_caches
 	t_check "$name: rpcrdma2_post_localinv is injectable" \
 		bash -c "echo rpcrdma2_post_localinv > $ff/inject"
@@ -87,7 +87,7 @@ PY
 	echo "$name: the RPC of xid $1 reached step $2 of 5 (post failed, torn down, reconnected, sent again, answered)"
 	t_check "$name: the post failed for the reply of xid $1" [ "$2" -ge 1 ]
 	t_check "$name: the connection was torn down and made again" \
-		[ "$2" -ge 3 -a "$(xprt_field 4)" -gt "$c0" ]
+		[ "$2" -ge 3 -a "$(xprt_stat connects)" -gt "$c0" ]
 	t_check "$name: xid $1 sent again on the new connection and answered" \
 		[ "$2" = 5 ]
 	[ "$2" = 5 ] || cat /sys/kernel/tracing/trace > "$RESULTS/trace-linv-fail"

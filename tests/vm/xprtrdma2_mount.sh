@@ -3,7 +3,7 @@
 # Our client transport (mount -o proto=rdma2) against svcrdma2 on 20049,
 # which speaks v2, and against the in-tree svcrdma on 20050, which speaks
 # only v1: NFSv3, 4.0, 4.1 and 4.2 mounts with data checked end to end,
-# the version each connection settled on (mountstats and the server's
+# the version each connection settled on (the client's and the server's
 # counters), the v1 fallback happening at once, the module autoloaded by
 # its "rpcrdma2" alias, and a clean error when it cannot load.
 . "$(dirname "$0")/lib.sh"
@@ -26,12 +26,39 @@ mkdir -p "$kmods/extra"
 cp "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" "$kmods/extra/"
 depmod -a || die "depmod"
 
-# xprt_field N (lib.sh): our mountstats fields.
-# Fields (Documentation/xprtrdma2.rst): 12 version, 13 send threshold,
-# 14 receive threshold, 15 inline Calls, 16 replies, 17 bad replies,
-# 18 no rqst, 19 errors, 20 fallbacks, 21 CONNPROP received,
-# 22 CONNPROP sent, 23 remote invalidations, 24 too big, 25 no Send
-# context, 26 reverse Calls dropped, 27.. chunks (xprtrdma2_chunks.sh).
+# xprt_stat NAME (lib.sh): the client's counters, by the names
+# Documentation/xprtrdma2.rst gives them.
+
+# mountstats_layout NAME: the rdma2 "xprt:" line of /proc/self/mountstats
+# keeps its layout, which mountstats(8) and other parsers read by
+# position: the in-tree rdma line's first 11 fields, then vers,
+# send_inline, recv_inline and one field per counter of
+# /proc/fs/xprtrdma2/stats, in its order. The fields that stay still on
+# an idle mount agree with the named view.
+mountstats_layout() {
+	local name=$1 w n=0 bad=
+	local -a f s x
+	while read -ra f; do
+		[ "${f[0]}" = "xprt:" ] && [ "${f[1]}" = rdma2 ] && break
+	done < /proc/self/mountstats
+	while read -ra s; do
+		[ "${s[0]}" = xprt ] && x=("${s[@]}")
+	done < /proc/fs/xprtrdma2/stats
+	for w in "${x[@]:2}"; do
+		case ${w%%=*} in
+		vers|send_inline|recv_inline|connects) continue ;;
+		esac
+		n=$((n + 1))
+	done
+	t_check "$name: mountstats xprt: line has 14 + $n fields (${#f[@]} words)" \
+		[ "${#f[@]}" = $((1 + 14 + n)) -a "${f[2]}" = 0 ]
+	for w in 4:connects 12:vers 13:send_inline 14:recv_inline \
+		20:fallbacks 21:connprop_recv 22:connprop_sent; do
+		[ "${f[${w%%:*}]}" = "$(xprt_stat "${w#*:}")" ] || bad+=" $w"
+	done
+	t_check "$name: mountstats fields agree with the named view (${bad:-all})" \
+		[ -z "$bad" ]
+}
 
 # mount_case NAME VERS EXTRA PORT WANT_VERS: mount, check the version the
 # connection settled on, round-trip data, unmount.
@@ -48,19 +75,20 @@ mount_case() {
 	t_check "$name mount uses rdma2" \
 		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
 	nfs_roundtrip "$name" "$mnt" 2
-	got=$(xprt_field 12)
+	got=$(xprt_stat vers)
 	if [ "$got" = "$want" ]; then
-		t_pass "$name mountstats: version $want"
+		t_pass "$name: version $want"
 	else
-		t_fail "$name mountstats: version $want" "version field is '$got'"
+		t_fail "$name: version $want" "vers is '$got'"
 	fi
-	t_check "$name: no reply discarded" [ "$(xprt_field 17)" = 0 ]
+	t_check "$name: no reply discarded" [ "$(xprt_stat bad_replies)" = 0 ]
+	mountstats_layout "$name"
 	if [ "$want" = 2 ]; then
 		t_check "$name: RDMA2_CONNPROP received and sent once" \
-			[ "$(xprt_field 21) $(xprt_field 22)" = "1 1" ]
+			[ "$(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 1" ]
 	else
 		t_check "$name: one fallback, no RDMA2_CONNPROP" \
-			[ "$(xprt_field 20) $(xprt_field 21) $(xprt_field 22)" = "1 0 0" ]
+			[ "$(xprt_stat fallbacks) $(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 0 0" ]
 	fi
 	[ -n "$HOOK" ] && $HOOK "$name"
 	# nfs-utils' umount.nfs cannot look up netid rdma2 for NFSv3's UMNT
@@ -170,7 +198,7 @@ upgrade_case() {
 	fi
 	echo before > "$mnt/upgrade" && sync
 	t_check "$name: version 1 first (one fallback)" \
-		[ "$(xprt_field 12) $(xprt_field 20)" = "1 1" ]
+		[ "$(xprt_stat vers) $(xprt_stat fallbacks)" = "1 1" ]
 	echo > /sys/kernel/tracing/trace
 	rpc.nfsd 0
 	rpc.nfsd 4 || die "nfsd: restart"
@@ -182,8 +210,8 @@ upgrade_case() {
 		wait_for grep -q 'xprtrdma2_disconnect: ' /sys/kernel/tracing/trace
 	t_check "$name: an RPC after the restart works" \
 		bash -c "echo after > $mnt/upgrade2 && sync && grep -qx before $mnt/upgrade"
-	t_check "$name: the new connection is version 2 (mountstats)" \
-		[ "$(xprt_field 12)" = 2 ]
+	t_check "$name: the new connection is version 2 (vers)" \
+		[ "$(xprt_stat vers)" = 2 ]
 	t_check "$name: ... and asked for v2 (xprtrdma2_version vers=2 try=2)" \
 		grep -Eq 'xprtrdma2_version: .* vers=2 try=2 ' \
 			/sys/kernel/tracing/trace
@@ -208,7 +236,7 @@ knob_check() {
 	t_check "max_requests=8: 8 slots" grep -qx 'max_num_slots=8' <<<"$info"
 	t_check "max_requests=8: credit window of 8 (8 << 8)" \
 		grep -qx 'cong_win=2048' <<<"$info"
-	t_check "inline_size=8192: send threshold 8192" [ "$(xprt_field 13)" = 8192 ]
+	t_check "inline_size=8192: send threshold 8192" [ "$(xprt_stat send_inline)" = 8192 ]
 	t_check "inline_size=8192: rsize, wsize above it (chunks)" \
 		grep -Eq " $mnt .*rsize=[0-9]{5,},wsize=[0-9]{5,}" /proc/mounts
 	t_check "rmmod xprtrdma2 refused while mounted" \

@@ -580,6 +580,37 @@ static int drain_cm(struct conn *c)
 	return c->disconnected ? -1 : 0;
 }
 
+/* A failed Receive completion: the QP is in the error state */
+static void conn_recv_failed(struct conn *c, const struct ibv_wc *wc)
+{
+	c->qp_failed = true;
+	c->recv_failed = true;
+	c->fail_status = wc->status;
+	conn_note_err(c, "Receive completion failed: %s (vendor error 0x%x)",
+		      ibv_wc_status_str(wc->status), wc->vendor_err);
+}
+
+/*
+ * A Send was flushed: the QP went to the error state, maybe because a
+ * Receive failed (a Send With Invalidate of a bad key, say) before the
+ * Send's ACK came back. That failure is on the Receive queue, queued
+ * before the flush; report it as the cause. The connection is lost
+ * either way, so what else the Receive queue holds is dropped.
+ */
+static bool conn_recv_cause(struct conn *c)
+{
+	struct ibv_wc wc;
+
+	while (ibv_poll_cq(c->recv_cq, 1, &wc) > 0) {
+		if (wc.status != IBV_WC_SUCCESS &&
+		    wc.status != IBV_WC_WR_FLUSH_ERR) {
+			conn_recv_failed(c, &wc);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Free the send slots whose Sends have completed; -1 if one failed */
 int conn_reap(struct conn *c)
 {
@@ -588,6 +619,9 @@ int conn_reap(struct conn *c)
 
 	while ((n = ibv_poll_cq(c->send_cq, 1, &wc)) > 0) {
 		if (wc.status != IBV_WC_SUCCESS) {
+			if (wc.status == IBV_WC_WR_FLUSH_ERR &&
+			    conn_recv_cause(c))
+				return -1;
 			c->qp_failed = true;
 			c->fail_status = wc.status;
 			conn_note_err(c, "%s completion failed: %s (vendor error 0x%x)",
@@ -632,11 +666,7 @@ int conn_next_recv(struct conn *c, const struct timespec *dl,
 		if (n) {
 			if (wc->status == IBV_WC_SUCCESS)
 				return 0;
-			c->qp_failed = true;
-			c->recv_failed = true;
-			c->fail_status = wc->status;
-			conn_note_err(c, "Receive completion failed: %s (vendor error 0x%x)",
-				      ibv_wc_status_str(wc->status), wc->vendor_err);
+			conn_recv_failed(c, wc);
 			return -EIO;
 		}
 		if (!c->cq_armed) {

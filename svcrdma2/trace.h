@@ -151,8 +151,9 @@ DECLARE_EVENT_CLASS(svcrdma2_xprt_class,
 		__entry->reminv = sx->sx_reminv_ok;
 		__assign_str(addr);
 	),
-	TP_printk("addr=%s ret=%d vers=%u credits=%u v1_reply_inline=%u R=%d",
-		  __get_str(addr), __entry->ret, __entry->vers,
+	TP_printk("addr=%s ret=%d vers=%s credits=%u v1_reply_inline=%u R=%d",
+		  __get_str(addr), __entry->ret,
+		  rpcrdma2_show_conn_vers(__entry->vers),
 		  __entry->credits, __entry->inline_reply, __entry->reminv)
 );
 
@@ -301,8 +302,9 @@ TRACE_EVENT(svcrdma2_send_error,
 		__entry->code = out->err.code;
 		__entry->len = len;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%s len=%d",
-		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%s err=%s len=%d",
+		  RPCRDMA2_CID_VARARGS, __entry->xid,
+		  rpcrdma2_show_vers(__entry->vers),
 		  rpcrdma2_show_errcode(__entry->vers, __entry->code),
 		  __entry->len)
 );
@@ -329,8 +331,9 @@ TRACE_EVENT(svcrdma2_reject,
 		__entry->len = len;
 		__entry->reason = rej->reason;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u err=%s reason=%s len=%d",
-		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%s err=%s reason=%s len=%d",
+		  RPCRDMA2_CID_VARARGS, __entry->xid,
+		  rpcrdma2_show_vers(__entry->vers),
 		  rpcrdma2_show_errcode(__entry->vers, __entry->code),
 		  rpcrdma2_show_reason(__entry->reason), __entry->len)
 );
@@ -514,8 +517,9 @@ TRACE_EVENT(svcrdma2_cb_call,
 		__entry->credits = hdr->credits;
 		__entry->len = len;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u credits=%u rpc_len=%u",
-		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%s credits=%u rpc_len=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->xid,
+		  rpcrdma2_show_vers(__entry->vers),
 		  __entry->credits, __entry->len)
 );
 
@@ -539,8 +543,9 @@ TRACE_EVENT(svcrdma2_cb_reply,
 		__entry->cwnd = cwnd;
 		__entry->len = hdr->rpc_len;
 	),
-	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%u credits=%u window=%u rpc_len=%u",
-		  RPCRDMA2_CID_VARARGS, __entry->xid, __entry->vers,
+	TP_printk(RPCRDMA2_CID_FORMAT " xid=0x%08x vers=%s credits=%u window=%u rpc_len=%u",
+		  RPCRDMA2_CID_VARARGS, __entry->xid,
+		  rpcrdma2_show_vers(__entry->vers),
 		  __entry->credits, __entry->cwnd, __entry->len)
 );
 

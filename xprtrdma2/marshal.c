@@ -651,7 +651,7 @@ static void rpcrdma2_fallback(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst)
 	WRITE_ONCE(r->rx_v1_next, true);
 	rpcrdma2_count(r, RPCRDMA2_C_FALLBACKS, 1);
 	rpcrdma2_publish(ep);
-	trace_xprtrdma2_fallback(rqst);
+	trace_xprtrdma2_fallback(rqst, RPCRDMA2_VERS_1);
 	sc = rpcrdma2_sendctx_get(ep);
 	if (!sc)
 		goto out_close;

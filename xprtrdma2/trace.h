@@ -247,8 +247,9 @@ DECLARE_EVENT_CLASS(xprtrdma2_ep_class,
 		__entry->v1_recv = ep->re_v1_recv;
 		__entry->peer_rbsiz = ep->re_peer_rbsiz;
 	),
-	TP_printk("ep=%p vers=%u try=%u pdata=%d R=%d v1 send/recv=%u/%u rbsiz=%u",
-		  __entry->ep, __entry->vers, __entry->try_vers,
+	TP_printk("ep=%p vers=%s try=%s pdata=%d R=%d v1 send/recv=%u/%u rbsiz=%u",
+		  __entry->ep, rpcrdma2_show_conn_vers(__entry->vers),
+		  rpcrdma2_show_conn_vers(__entry->try_vers),
 		  __entry->peer_pdata, __entry->peer_reminv, __entry->v1_send,
 		  __entry->v1_recv, __entry->peer_rbsiz)
 );
@@ -395,19 +396,23 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_too_big,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/* a Call the server refused with ERR_VERS, sent again in @vers */
 TRACE_EVENT(xprtrdma2_fallback,
-	TP_PROTO(const struct rpc_rqst *rqst),
-	TP_ARGS(rqst),
+	TP_PROTO(const struct rpc_rqst *rqst, u32 vers),
+	TP_ARGS(rqst, vers),
 	TP_STRUCT__entry(
 		__field(unsigned int, task_id)
 		__field(u32, xid)
+		__field(u32, vers)
 	),
 	TP_fast_assign(
 		__entry->task_id = rqst->rq_task->tk_pid;
 		__entry->xid = be32_to_cpu(rqst->rq_xid);
+		__entry->vers = vers;
 	),
-	TP_printk("task:%u xid=0x%08x resent in version 1",
-		  __entry->task_id, __entry->xid)
+	TP_printk("task:%u xid=0x%08x vers=%s",
+		  __entry->task_id, __entry->xid,
+		  rpcrdma2_show_vers(__entry->vers))
 );
 
 DECLARE_EVENT_CLASS(xprtrdma2_hdr_class,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The names of RPC-over-RDMA header types and error codes as the specs
- * spell them, and of the codec's rejection reasons: one list each, for
+ * spell them, of the versions (v1, v2), and of the codec's rejection
+ * reasons: one list each, for
  * the name functions (common/codec_names.c) and the tracepoints
  * (rpcrdma2_show_*() in trace_common.h).
  */
@@ -41,6 +42,11 @@
 	N(RPCRDMA2_REASON_BAD_ERROR,	"BAD_ERROR")			\
 	N(RPCRDMA2_REASON_PROPVAL,	"PROPVAL")			\
 	L(RPCRDMA2_REASON_CALLER,	"CALLER")
+
+/* rdma_vers values (RFC 8166 §4.2.2, draft v2 §3.1) */
+#define RPCRDMA2_VERSIONS(N, L)						\
+	N(RPCRDMA2_VERS_1,		"v1")				\
+	L(RPCRDMA2_VERS_2,		"v2")
 
 /* v1 rdma_proc values (RFC 8166 §4.2.4) */
 #define RPCRDMA2_V1_HTYPES(N, L)					\

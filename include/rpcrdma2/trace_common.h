@@ -28,6 +28,15 @@
 #define RPCRDMA2_TRACE_SYM(value, name)		{ value, name },
 #define RPCRDMA2_TRACE_SYM_END(value, name)	{ value, name }
 
+/* a header's version by name; others print as hex */
+#define rpcrdma2_show_vers(vers)					\
+	__print_symbolic(vers, RPCRDMA2_VERSIONS(RPCRDMA2_TRACE_SYM,	\
+						 RPCRDMA2_TRACE_SYM_END))
+
+/* a connection's version, 0 until one is agreed */
+#define rpcrdma2_show_conn_vers(vers)					\
+	((vers) ? rpcrdma2_show_vers(vers) : "none")
+
 /* header type by name; v1 and v2 number theirs differently */
 #define rpcrdma2_show_htype(vers, htype)				\
 	((vers) == RPCRDMA2_VERS_1 ?					\
@@ -118,10 +127,10 @@
 		__entry->htype = (hdr)->htype;				\
 	} while (0)
 
-#define RPCRDMA2_HDR_FORMAT	"xid=0x%08x vers=%u credits=%u htype=%s"
+#define RPCRDMA2_HDR_FORMAT	"xid=0x%08x vers=%s credits=%u htype=%s"
 
 #define RPCRDMA2_HDR_VARARGS						\
-	__entry->xid, __entry->vers, __entry->credits,			\
+	__entry->xid, rpcrdma2_show_vers(__entry->vers), __entry->credits, \
 	rpcrdma2_show_htype(__entry->vers, __entry->htype)
 
 /*
@@ -140,10 +149,10 @@
 		__entry->htype = (hdr)->htype;				\
 	} while (0)
 
-#define RPCRDMA2_MSG_FORMAT	"xid=0x%08x vers=%u htype=%s"
+#define RPCRDMA2_MSG_FORMAT	"xid=0x%08x vers=%s htype=%s"
 
 #define RPCRDMA2_MSG_VARARGS						\
-	__entry->xid, __entry->vers,					\
+	__entry->xid, rpcrdma2_show_vers(__entry->vers),		\
 	rpcrdma2_show_htype(__entry->vers, __entry->htype)
 
 /* The peer's transport properties (struct rpcrdma2_props) */

@@ -94,7 +94,7 @@ for e in svcrdma2_cb_setup svcrdma2_cb_call svcrdma2_cb_reply svcrdma2_cb_close;
 	t_check "tracepoint $e fired" test "$(trace_count "$e")" -gt 0
 done
 t_check "the reverse-direction Calls went out in v1 (tracepoint)" \
-	grep -q "svcrdma2_cb_call:.* vers=1 " /sys/kernel/tracing/trace
+	grep -q "svcrdma2_cb_call:.* vers=v1 " /sys/kernel/tracing/trace
 # The in-tree client grants its backchannel slots (16) in every reply.
 t_check "the client's reverse-direction credit grant was read (tracepoint)" \
 	grep -Eq "svcrdma2_cb_reply:.* credits=[1-9][0-9]* window=[1-9]" /sys/kernel/tracing/trace

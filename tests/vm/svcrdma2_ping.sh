@@ -356,7 +356,7 @@ EOF
 )" --after-negotiate
 # decode_err_traced XID REASON: the decode_err line of that Call
 decode_err_traced() {
-	grep -Eq "svcrdma2_decode_err: .* xid=0x$1 vers=2 htype=RDMA2_MSG reason=$2 answer RDMA2_ERR_BAD_XDR\$" \
+	grep -Eq "svcrdma2_decode_err: .* xid=0x$1 vers=v2 htype=RDMA2_MSG reason=$2 answer RDMA2_ERR_BAD_XDR\$" \
 		/sys/kernel/tracing/trace
 }
 t_check "decode_err by name: Read list discriminator 2 is BAD_BOOL" \
@@ -366,7 +366,7 @@ t_check "decode_err by name: the truncated Write chunk is TRUNCATED" \
 t_check "decode_err by name: the reserved flag is FLAGS" \
 	decode_err_traced 5c000003 FLAGS
 t_check "decode_err by name: the RESPONSE Call is MSG_TYPE, discarded" \
-	grep -Eq "svcrdma2_decode_err: .* xid=0x5c000004 vers=2 htype=RDMA2_MSG reason=MSG_TYPE discard\$" \
+	grep -Eq "svcrdma2_decode_err: .* xid=0x5c000004 vers=v2 htype=RDMA2_MSG reason=MSG_TYPE discard\$" \
 		/sys/kernel/tracing/trace
 # the kernel wrote the enum's values into the format (TRACE_DEFINE_ENUM)
 fmt=/sys/kernel/tracing/events/rpcrdma2/svcrdma2_decode_err/format

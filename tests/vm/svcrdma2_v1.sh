@@ -115,7 +115,7 @@ for e in svcrdma2_accept svcrdma2_wc_recv svcrdma2_wc_send svcrdma2_wc_read \
 	t_check "tracepoint $e fired" test "$(trace_count "$e")" -gt 0
 done
 t_check "a Long Call arrived (RDMA_NOMSG with a Read chunk, tracepoint)" \
-	grep -q "svcrdma2_decode_rqst:.* vers=1 .*htype=RDMA_NOMSG read_chunks=1 .*rpc_len=0" /sys/kernel/tracing/trace
+	grep -q "svcrdma2_decode_rqst:.* vers=v1 .*htype=RDMA_NOMSG read_chunks=1 .*rpc_len=0" /sys/kernel/tracing/trace
 t_check "a reply went through a Reply chunk (tracepoint)" \
 	grep -q "svcrdma2_reply:.*reply_chunk=1" /sys/kernel/tracing/trace
 t_check "a reply used Send With Invalidate (tracepoint)" \

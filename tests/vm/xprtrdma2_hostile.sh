@@ -92,15 +92,15 @@ rejected='xprtrdma2_reply_rejected: '
 # a Receive completing in error, not flushed (WR_FLUSH_ERR) at teardown
 recv_err='xprtrdma2_wc_receive_err: .* status=(LOC|REM|MW|BAD|RETRY|RNR|INV|FATAL|RESP|GENERAL)[A-Z_]*_ERR '
 
-hostile good 'xprtrdma2_version: .* vers=2 ' "$reply_ok" \
+hostile good 'xprtrdma2_version: .* vers=v2 ' "$reply_ok" \
 	'xprtrdma2_connprop_recv: '
 hostile v1only 'xprtrdma2_fallback: ' "$reply_ok"
 # draft §7.2: a server that drops our first v2 Call (and answers v1).
 # After the probe bound (5 s; the 60 s RPC timeout given here plays no
 # part) the connection closes and the next one starts in v1, where the
 # Call is answered; the mount then fails as every mount here does.
-HOSTILE_TIMEO=600 hostile v2-silent 'xprtrdma2_probe_expired: .* vers=0 try=2 ' \
-	'xprtrdma2_version: .* vers=1 try=1 ' "$reply_ok"
+HOSTILE_TIMEO=600 hostile v2-silent 'xprtrdma2_probe_expired: .* vers=none try=v2 ' \
+	'xprtrdma2_version: .* vers=v1 try=v1 ' "$reply_ok"
 # ms from the first Call to the probe's end, and to the first answer
 read -r probe_ms answer_ms <<<"$(awk '
 	match($0, /[0-9]+\.[0-9]+: xprtrdma2_/) {
@@ -174,7 +174,7 @@ inv_case() {
 }
 inv_case inv-foreign "$reply_ok"
 inv_case inv-bad-xid 'xprtrdma2_no_rqst: '
-inv_case inv-connprop 'xprtrdma2_version: .* vers=2 '
+inv_case inv-connprop 'xprtrdma2_version: .* vers=v2 '
 inv_case inv-bc
 t_check "inv-bc: the reverse Call by Send With Invalidate was not taken" \
 	bash -c "! grep -q 'xprtrdma2_bc_call: .* xid=0xbe000000 ' $trace"

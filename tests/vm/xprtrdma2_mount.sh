@@ -160,7 +160,7 @@ t_check "svcrdma2 counted v2 Calls ($v2_before -> $v2_after)" \
 vm_trace_on
 mount_case "rdma2 -> svcrdma2 NFSv4.1" 4.1 "" "$NFS_V2_PORT" 2
 t_check "tracepoints: a connection settled on version 2" \
-	grep -q 'xprtrdma2_version:.* vers=2 ' /sys/kernel/tracing/trace
+	grep -q 'xprtrdma2_version:.* vers=v2 ' /sys/kernel/tracing/trace
 mount_case "rdma2 -> svcrdma2 NFSv4.0" 4.0 "" "$NFS_V2_PORT" 2
 mount_case "rdma2 -> svcrdma2 NFSv3" 3 ",mountproto=tcp,nolock" \
 	"$NFS_V2_PORT" 2
@@ -175,7 +175,7 @@ tcp_small_xattr
 t_check "the fallback mount took less than an RPC timeout (${MOUNT_MS} ms)" \
 	[ "$MOUNT_MS" -lt 10000 ]
 t_check "tracepoints: a Call was resent in version 1" \
-	grep -q 'xprtrdma2_fallback:' /sys/kernel/tracing/trace
+	grep -q 'xprtrdma2_fallback: .* vers=v1$' /sys/kernel/tracing/trace
 mount_case "rdma2 -> in-tree svcrdma NFSv3 (v1 fallback)" 3 \
 	",mountproto=tcp,nolock" "$NFS_V1_PORT" 1
 
@@ -212,8 +212,8 @@ upgrade_case() {
 		bash -c "echo after > $mnt/upgrade2 && sync && grep -qx before $mnt/upgrade"
 	t_check "$name: the new connection is version 2 (vers)" \
 		[ "$(xprt_stat vers)" = 2 ]
-	t_check "$name: ... and asked for v2 (xprtrdma2_version vers=2 try=2)" \
-		grep -Eq 'xprtrdma2_version: .* vers=2 try=2 ' \
+	t_check "$name: ... and asked for v2 (xprtrdma2_version vers=v2 try=v2)" \
+		grep -Eq 'xprtrdma2_version: .* vers=v2 try=v2 ' \
 			/sys/kernel/tracing/trace
 	grep -E 'xprtrdma2_(connect|version|fallback):' /sys/kernel/tracing/trace |
 		head -n 4

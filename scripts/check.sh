@@ -114,13 +114,24 @@ shell_tests() {
 	return $rc
 }
 
-# vm_name SCRIPT[+SCRIPT...]: the stage's name (the scripts' names).
+# vm_name SCRIPT[+SCRIPT...]: the stage's name (the scripts' names);
+# pair:SERVER,CLIENT:SCRIPT[+SCRIPT...] (two guests) names its kernels
+# where one is not the debug test kernel.
 vm_name() {
-	local t name=
-	for t in ${1//+/ }; do
-		name+=${name:++}$(basename "$t" .sh)
+	local t=$1 prefix= k= name= s
+	case $t in
+	pair:*)
+		t=${t#pair:}
+		k=${t%%:*}
+		t=${t#*:}
+		prefix=pair:
+		if [ "$k" = debug,debug ]; then k=; else k="[${k/,/-}]"; fi
+		;;
+	esac
+	for s in ${t//+/ }; do
+		name+=${name:++}$(basename "$s" .sh)
 	done
-	echo "$name"
+	echo "$prefix$name$k"
 }
 
 # vm_test SCRIPT[+SCRIPT...]: run a guest script, or several one after
@@ -132,7 +143,10 @@ vm_test() {
 	name=$(vm_name "$t")
 	out=build/vm/$name
 	rm -rf "$out"
-	if [ "$t" != "${t/+/}" ]; then
+	if [ "${t#pair:}" != "$t" ]; then
+		vm_pair_test "$t" "$out"
+		return
+	elif [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
 		scripts/vm/run --no-modules --timeout 1800 --out "$out" \
 			scripts/vm/sequence ${t//+/ }
@@ -148,6 +162,30 @@ vm_test() {
 	if [ -d "$out/kunit" ]; then
 		python3 scripts/kunit-results.py "$(kernel_dir)/src" "$out"/kunit/*.ktap || rc=1
 	fi
+	return $rc
+}
+
+# vm_pair_test pair:SERVER,CLIENT:SCRIPT[+SCRIPT...] OUT: a script run in
+# two guests on a wire (scripts/vm/pair), SERVER's and CLIENT's kernels.
+vm_pair_test() {
+	local t=${1#pair:} out=$2 k rc name
+	name=$(vm_name "$1")
+	k=${t%%:*}
+	t=${t#*:}
+	# shellcheck disable=SC2086 # the list splits on purpose
+	if [ "$t" != "${t/+/}" ]; then
+		set -- scripts/vm/sequence ${t//+/ }
+	else
+		set -- "$t"
+	fi
+	scripts/vm/pair --no-modules --timeout 1500 --out "$out" \
+		--server "${k%,*}" --client "${k#*,}" "$@"
+	rc=$?
+	case $rc in
+	125) echo "FAIL: vm $name: a guest's kernel log has a report or no status (see $out)" ;;
+	124) echo "FAIL: vm $name: timed out (see $out)" ;;
+	*) echo "PASS: vm $name: both kernel logs clean (no KASAN/lockdep/WARN/BUG/Oops/kmemleak)" ;;
+	esac
 	return $rc
 }
 
@@ -169,6 +207,16 @@ vm_plan() {
 	local run t s
 	for run in "${VM_PLAN[@]}"; do
 		s=
+		case $run in
+		pair:*)
+			# pair:SERVER,CLIENT:NAME... (tests/pair/NAME.sh)
+			for t in ${run#pair:*:}; do
+				s+=${s:++}tests/pair/$t.sh
+			done
+			echo "${run%:*}:$s"
+			continue
+			;;
+		esac
 		for t in $run; do
 			s+=${s:++}tests/vm/$t.sh
 		done
@@ -180,6 +228,12 @@ vm_plan() {
 		*) echo "$t" ;;
 		esac
 	done
+	for t in tests/pair/*.sh; do
+		case " ${VM_PLAN[*]} " in
+		*[:\ ]"$(basename "$t" .sh) "*) ;;
+		*) echo "pair:debug,debug:$t" ;;
+		esac
+	done
 }
 
 # vm_stages SCRIPT...: one stage per guest script, RPCRDMA2_VM_JOBS (default
@@ -188,12 +242,15 @@ vm_plan() {
 # cores against ~31 min one at a time (a KASAN guest keeps both cores busy
 # most of the time, so each stage runs 1.7-1.9x slower side by side).
 vm_stages() {
-	local jobs=${RPCRDMA2_VM_JOBS:-2} dir=build/vm-stages t name next=0 i
+	local jobs=${RPCRDMA2_VM_JOBS:-2} dir=build/vm-stages t name next=0 i w
 	local -a names=()
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	for t in "$@"; do
-		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		# a two-guest stage takes two lanes
+		w=1
+		[ "${t#pair:}" = "$t" ] || [ "$jobs" -lt 2 ] || w=2
+		while [ "$(jobs -rp | wc -l)" -gt "$((jobs - w))" ]; do
 			wait -n
 			vm_stages_flush
 		done
@@ -205,6 +262,8 @@ vm_stages() {
 			echo "$? $(($(date +%s) - t0))" > "$dir/$name.done.tmp"
 			mv "$dir/$name.done.tmp" "$dir/$name.done"
 		) &
+		# (the second lane: a job that ends with the stage)
+		[ $w = 1 ] || while [ ! -e "$dir/$name.done" ]; do sleep 2; done &
 	done
 	wait
 	vm_stages_flush

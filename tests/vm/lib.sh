@@ -21,10 +21,12 @@ t_time() {
 	T_LAST=$now
 }
 
-t_pass() { t_time "$1"; echo "PASS: $1"; }
+# In a two-guest run (scripts/vm/pair) each line names its guest.
+T_WHO=${RPCRDMA2_PAIR_ROLE:+$RPCRDMA2_PAIR_ROLE: }
+t_pass() { t_time "$1"; echo "PASS: $T_WHO$1"; }
 t_fail() {
 	t_time "$1"
-	echo "FAIL: $1: $2"
+	echo "FAIL: $T_WHO$1: $2"
 	# what the tracepoints saw up to the first failure, for the post-mortem
 	[ "$T_FAILED" = 1 ] || [ -z "${RESULTS:-}" ] ||
 		cat /sys/kernel/tracing/trace > "$RESULTS/trace-at-first-fail" 2>/dev/null
@@ -38,7 +40,7 @@ t_check() {
 	if "$@"; then t_pass "$name"; else t_fail "$name" "'$*' exited $?"; fi
 }
 
-t_done() { exit $T_FAILED; }
+t_done() { pair_end; exit $T_FAILED; }
 
 # rmmod_when_free MODULE: unload MODULE once nothing uses it (an NFS client
 # of a dead server lets go of its transport only when it gives up), trying
@@ -104,15 +106,17 @@ wait_for() {
 
 # Fail the whole script at once (setup steps that later checks depend on).
 die() {
-	echo "FAIL: $1"
+	echo "FAIL: $T_WHO$1"
+	pair_end
 	exit 1
 }
 
-# Bring up Soft-RoCE on eth0 and wait (up to 30 s) for the port to become ACTIVE.
+# vm_rxe_up [NETDEV]: bring up Soft-RoCE on NETDEV (eth0) and wait (up to
+# 30 s) for the port to become ACTIVE.
 vm_rxe_up() {
 	modprobe rdma_rxe && modprobe ib_uverbs && modprobe rdma_ucm ||
 		die "rxe: modprobe"
-	rdma link add rxe0 type rxe netdev eth0 || die "rxe: rdma link add"
+	rdma link add rxe0 type rxe netdev "${1:-eth0}" || die "rxe: rdma link add"
 	local i
 	for i in $(seq 150); do
 		rdma link show rxe0/1 2>/dev/null | grep -q 'state ACTIVE' && return 0
@@ -226,6 +230,34 @@ fio_verify() {
 			--size="$size" --ioengine=psync --direct=1 \
 			--verify=crc32c --do_verify=1 --verify_state_save=0 \
 			--output=/dev/null
+}
+
+# metadata NAME N: create/stat/rename/unlink N files in $mnt, in one
+# process (a process per file is minutes under TCG); listing N long names
+# after dropping the caches makes READDIR replies that need the Reply
+# chunk (the in-tree client offers one past its 4 KiB inline threshold).
+metadata() {
+	local name=$1 n=$2
+	t_check "$name metadata: $n x create/readdir/stat/rename/unlink" \
+		python3 - "$mnt/meta" "$n" <<'PY'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+names = ["file-with-a-rather-long-name-to-fill-readdir-%05d" % i for i in range(n)]
+os.mkdir(d)
+for f in names:
+    open(os.path.join(d, f), "w").close()
+open("/proc/sys/vm/drop_caches", "w").write("3")
+assert sorted(os.listdir(d)) == names, "readdir after create"
+for f in names:
+    os.stat(os.path.join(d, f))
+for i, f in enumerate(names):
+    os.rename(os.path.join(d, f), os.path.join(d, "r%05d" % i))
+open("/proc/sys/vm/drop_caches", "w").write("3")
+assert len(os.listdir(d)) == n, "readdir after rename"
+for i in range(n):
+    os.unlink(os.path.join(d, "r%05d" % i))
+os.rmdir(d)
+PY
 }
 
 # Load svcrdma2 (after the shared library), so "rdma2" can go in portlist.
@@ -449,4 +481,104 @@ cb_cut() {
 		t_fail "${label:+$label: }a callback outstanding at the link loss" \
 			"in no try did the link go before the reply: the path was not exercised"
 	fi
+}
+
+# Two guests (scripts/vm/pair): each runs the same script, with
+# RPCRDMA2_PAIR_ROLE server or client, joined by link0.
+SERVER_IP=198.18.0.1
+CLIENT_IP=198.18.0.2
+SERVER_IP6=2001:db8::1
+CLIENT_IP6=2001:db8::2
+PAIR=/run/pair
+
+pair_peer() {
+	if [ "$RPCRDMA2_PAIR_ROLE" = server ]; then echo client; else echo server; fi
+}
+
+# pair_wait NAME [SECONDS]: reach barrier NAME and wait (up to SECONDS,
+# default 900) until the other guest has reached it too. Fails at once
+# when the other guest's copy of this script has ended (t_done, die) or
+# its guest has: a barrier never waits for a peer that cannot come.
+# Names are the script's own (one guest may run several in sequence).
+pair_wait() {
+	local b=$PAIR/${0##*/}.$1 peer i
+	peer=$(pair_peer)
+	: > "$b.$RPCRDMA2_PAIR_ROLE"
+	for ((i = 0; i < ${2:-900} * 5; i++)); do
+		[ -e "$b.$peer" ] && return 0
+		[ -e "$PAIR/${0##*/}.end.$peer" ] && return 1
+		[ -e "$PAIR/exit.$peer" ] && return 1
+		sleep 0.2
+	done
+	return 1
+}
+
+# pair_end: tell the other guest this script has ended.
+pair_end() {
+	[ -n "${RPCRDMA2_PAIR_ROLE:-}" ] || return 0
+	: > "$PAIR/${0##*/}.end.$RPCRDMA2_PAIR_ROLE"
+}
+
+# pair_put KEY VALUE, pair_get KEY: pass a value to the other guest.
+pair_put() { echo "$2" > "$PAIR/$1.tmp" && mv "$PAIR/$1.tmp" "$PAIR/$1"; }
+pair_get() { cat "$PAIR/$1"; }
+
+# link_bytes: bytes sent and received on link0 so far, "TX RX".
+link_bytes() {
+	echo "$(cat /sys/class/net/link0/statistics/tx_bytes)" \
+		"$(cat /sys/class/net/link0/statistics/rx_bytes)"
+}
+
+# pair_recall NAME: a delegation recalled across the link, on the NFSv4.1+
+# mount at $mnt (both guests call it at the same point). The client opens
+# $mnt/deleg for reading until the server's nfsd shows it holds a read
+# delegation (none is granted while a lock manager is in grace); then a
+# local write on the server breaks it: nfsd sends CB_RECALL over the
+# backchannel and the write waits until the client returns the
+# delegation, or until the lease break time (20 s here) when the
+# callback fails. The write must finish well before that, and the
+# client must have traced the recall.
+pair_recall() {
+	local name=$1 i got=no t0 ms
+	if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then
+		echo "before the recall" > "$mnt/deleg"
+		sync
+		mountpoint -q /sys/kernel/tracing ||
+			mount -t tracefs tracefs /sys/kernel/tracing
+		echo 1 > /sys/kernel/tracing/events/nfs4/nfs4_cb_recall/enable
+		for i in $(seq 20); do
+			echo 3 > /proc/sys/vm/drop_caches
+			exec 3< "$mnt/deleg"
+			pair_wait "$name-try$i" 60 && pair_wait "$name-answer$i" 60 ||
+				break
+			got=$(pair_get "$name-got$i")
+			[ "$got" = yes ] && break
+			exec 3<&-
+			sleep 1
+		done
+		pair_wait "$name-recalled" 120
+		exec 3<&- 2>/dev/null
+		t_check "$name: the client traced CB_RECALL" \
+			grep -q 'nfs4_cb_recall:' /sys/kernel/tracing/trace
+		t_check "$name: the client reads the server's write" \
+			grep -q "after the recall" "$mnt/deleg"
+		echo 0 > /sys/kernel/tracing/events/nfs4/nfs4_cb_recall/enable
+		return
+	fi
+	echo 20 > /proc/sys/fs/lease-break-time
+	for i in $(seq 20); do
+		pair_wait "$name-try$i" 60 || break
+		got=no
+		has_deleg && got=yes
+		pair_put "$name-got$i" "$got"
+		pair_wait "$name-answer$i" 60 || break
+		[ "$got" = yes ] && break
+	done
+	t_check "$name: nfsd granted the client a read delegation" [ "$got" = yes ]
+	t0=${EPOCHREALTIME/./}
+	timeout 60 bash -c "echo 'after the recall' > $EXPORT_DIR/deleg"
+	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
+	t_check "$name: a local write broke it in $ms ms (the client returned it)" \
+		[ "$got" = yes -a "$ms" -lt 10000 ]
+	pair_wait "$name-recalled" 120
 }

@@ -22,34 +22,6 @@ t_check "rmmod svcrdma2 refused while nfsd listens on it" \
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# create/stat/rename/unlink N files in one process (a process per file is
-# minutes under TCG); listing N long names after dropping the caches makes
-# READDIR replies that need the Reply chunk (the in-tree client offers one
-# past its 4 KiB inline threshold).
-metadata() {
-	local name=$1 n=$2
-	t_check "$name metadata: $n x create/readdir/stat/rename/unlink" \
-		python3 - "$mnt/meta" "$n" <<'PY'
-import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-names = ["file-with-a-rather-long-name-to-fill-readdir-%05d" % i for i in range(n)]
-os.mkdir(d)
-for f in names:
-    open(os.path.join(d, f), "w").close()
-open("/proc/sys/vm/drop_caches", "w").write("3")
-assert sorted(os.listdir(d)) == names, "readdir after create"
-for f in names:
-    os.stat(os.path.join(d, f))
-for i, f in enumerate(names):
-    os.rename(os.path.join(d, f), os.path.join(d, "r%05d" % i))
-open("/proc/sys/vm/drop_caches", "w").write("3")
-assert len(os.listdir(d)) == n, "readdir after rename"
-for i in range(n):
-    os.unlink(os.path.join(d, "r%05d" % i))
-os.rmdir(d)
-PY
-}
-
 mount_v() {
 	local vers=$1 opts=$2 src=$3
 	t_check "mount NFSv$vers proto=rdma on svcrdma2" \

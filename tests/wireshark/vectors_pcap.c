@@ -12,13 +12,18 @@
  *   wire:   a valid vector whose own words differ from that encoding (Read
  *           segments out of Position order, unknown properties), as
  *           written, with its RPC message replaced likewise;
- *   reject: every vector the decoder rejects, as written, and the expert
- *           information its rejection reason calls for (or, where the
- *           header cannot be told from other traffic, that the dissector
- *           leaves it alone).
+ *   limit:  every vector rejected only for a receiver's limit, as written,
+ *           with its decode under limits as wide as can be;
+ *   reject: every other vector the decoder rejects, as written, and the
+ *           expert information its rejection reason calls for (or, where
+ *           the header cannot be told from other traffic, that the
+ *           dissector leaves it alone);
+ *   long:   NFSv3 WRITE Calls longer than the path MTU, in SEND First,
+ *           Middle and Last packets, one with a Reply between them, and
+ *           packets of a longer message whose start or middle is missing.
  *
  * Each packet is Ethernet, IPv4, UDP to port 4791, an InfiniBand Base
- * Transport Header (RC SEND Only), the message, its pad bytes and the
+ * Transport Header (RC SEND), the message, its pad bytes and the
  * Invariant CRC, computed as rxe does (drivers/infiniband/sw/rxe/rxe_icrc.c).
  *
  * Every prefix of each codec packet's message goes into a second capture,
@@ -37,6 +42,9 @@
 
 #define ROCE_UDP_PORT		4791
 #define BTH_SIZE		12
+#define BTH_RC_SEND_FIRST	0x00
+#define BTH_RC_SEND_MIDDLE	0x01
+#define BTH_RC_SEND_LAST	0x02
 #define BTH_RC_SEND_ONLY	0x04
 #define BTH_MIGREQ		0x40
 #define ICRC_SIZE		4
@@ -44,12 +52,17 @@
 #define IP4_HDR_SIZE		20
 #define UDP_HDR_SIZE		8
 #define FRAME_MAX		2048
+#define PATH_MTU		1024	/* rxe on a 1500-byte Ethernet MTU */
 #define MSG_MAX			(CV_BUF_SIZE + 64)
 
 #define RPC_CALL		0
 #define RPC_REPLY		1
 #define NFS_PROGRAM		100003
 #define NFS_V3			3
+#define NFS3_WRITE		7
+#define WRITE_OFFSET		0x1000
+#define WRITE_COUNT		600	/* a multiple of 4: no XDR pad */
+#define SMALL_MTU		256	/* the smallest InfiniBand path MTU */
 
 /* Two endpoints: a client (requester) and a server (responder) */
 struct endpoint {
@@ -70,7 +83,7 @@ struct out {
 	FILE *pcap;
 	FILE *rec;
 	u32 frame;
-	u32 psn;
+	u32 psn[2];	/* the next PSN to the server, to the client */
 };
 
 static void die(const char *fmt, ...)
@@ -153,10 +166,12 @@ static void put_le32(u8 *p, u32 v)
 	p[3] = v >> 24;
 }
 
-/* Write one SEND Only packet from @src to @dst carrying @msg */
+/* Write one packet of @opcode from @src to @dst carrying @len bytes */
 static void write_packet(struct out *o, const struct endpoint *src,
-			 const struct endpoint *dst, const u8 *msg, u32 len)
+			 const struct endpoint *dst, u8 opcode, const u8 *msg,
+			 u32 len)
 {
+	u32 *psn = &o->psn[dst == &client];
 	u8 f[FRAME_MAX];
 	u8 *ip = f + ETH_HDR_SIZE, *udp = ip + IP4_HDR_SIZE;
 	u8 *bth = udp + UDP_HDR_SIZE, *payload = bth + BTH_SIZE;
@@ -187,16 +202,16 @@ static void write_packet(struct out *o, const struct endpoint *src,
 	put16(udp + 2, ROCE_UDP_PORT);
 	put16(udp + 4, udp_len);
 
-	bth[0] = BTH_RC_SEND_ONLY;
+	bth[0] = opcode;
 	bth[1] = BTH_MIGREQ | pad << 4;
 	put16(bth + 2, 0xffff);			/* default P_Key */
 	bth[5] = dst->qpn >> 16;
 	bth[6] = dst->qpn >> 8;
 	bth[7] = dst->qpn;
-	bth[9] = o->psn >> 16;
-	bth[10] = o->psn >> 8;
-	bth[11] = o->psn;
-	o->psn = (o->psn + 1) & 0xffffff;
+	bth[9] = *psn >> 16;
+	bth[10] = *psn >> 8;
+	bth[11] = *psn;
+	*psn = (*psn + 1) & 0xffffff;
 
 	memcpy(payload, msg, len);
 	put_le32(payload + len + pad, roce_icrc(ip, flen - ETH_HDR_SIZE -
@@ -211,6 +226,27 @@ static void write_packet(struct out *o, const struct endpoint *src,
 	    fwrite(f, flen, 1, o->pcap) != 1)
 		die("cannot write the pcap file");
 	o->frame++;
+}
+
+/*
+ * Send @msg from @src to @dst: one SEND Only packet, or, for a message
+ * longer than @mtu, SEND First, Middle... and Last packets of @mtu bytes
+ * at most, as a responder with that path MTU sends it.
+ */
+static void write_send(struct out *o, const struct endpoint *src,
+		       const struct endpoint *dst, const u8 *msg, u32 len,
+		       u32 mtu)
+{
+	u32 off;
+
+	if (len <= mtu) {
+		write_packet(o, src, dst, BTH_RC_SEND_ONLY, msg, len);
+		return;
+	}
+	write_packet(o, src, dst, BTH_RC_SEND_FIRST, msg, mtu);
+	for (off = mtu; len - off > mtu; off += mtu)
+		write_packet(o, src, dst, BTH_RC_SEND_MIDDLE, msg + off, mtu);
+	write_packet(o, src, dst, BTH_RC_SEND_LAST, msg + off, len - off);
 }
 
 /* --- records ----------------------------------------------------------- */
@@ -538,9 +574,9 @@ static u32 send_valid(struct out *o, const char *kind,
 		absent(o, "rpc.xid");
 	}
 	if (reply)
-		write_packet(o, &server, &client, msg, hlen + rlen);
+		write_send(o, &server, &client, msg, hlen + rlen, PATH_MTU);
 	else
-		write_packet(o, &client, &server, msg, hlen + rlen);
+		write_send(o, &client, &server, msg, hlen + rlen, PATH_MTU);
 	return hlen + rlen;
 }
 
@@ -605,7 +641,7 @@ static void cut_packets(struct out *o, const struct cv_vec *v,
 				    rpcrdma2_reason_name(rej.reason));
 			expect(o, "rpcrdma2.ei.*", "+ rpcrdma2.ei.%s", ei);
 		}
-		write_packet(o, &client, &server, msg, cut);
+		write_send(o, &client, &server, msg, cut, PATH_MTU);
 	}
 }
 
@@ -765,9 +801,148 @@ static void reject_packet(struct out *o, const struct cv_vec *v)
 	}
 	reply = cv_is_v2(v) && v->words[4] & RPCRDMA2_F_RESPONSE;
 	if (reply)
-		write_packet(o, &server, &client, buf, len);
+		write_send(o, &server, &client, buf, len, PATH_MTU);
 	else
-		write_packet(o, &client, &server, buf, len);
+		write_send(o, &client, &server, buf, len, PATH_MTU);
+}
+
+static const struct cv_vec *valid_vector(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cv_valid); i++)
+		if (!strcmp(cv_valid[i].name, name))
+			return &cv_valid[i];
+	die("no valid vector \"%s\"", name);
+	return NULL;
+}
+
+/*
+ * An NFSv3 WRITE Call (RFC 1813 §3.3.7) of WRITE_COUNT bytes at
+ * WRITE_OFFSET, AUTH_NONE, into @buf; returns its length.
+ */
+static u32 rpc_nfs3_write(u8 *buf, u32 xid)
+{
+	static const u32 head[] = {
+		RPC_CALL, 2, NFS_PROGRAM, NFS_V3, NFS3_WRITE,
+		0, 0, 0, 0,			/* AUTH_NONE cred, verf */
+		8, 0x01020304, 0x05060708,	/* file: 8-byte handle */
+		0, WRITE_OFFSET,		/* offset */
+		WRITE_COUNT, 2,			/* count, FILE_SYNC */
+		WRITE_COUNT,			/* data<> */
+	};
+	u32 i, n = 4;
+
+	put_unaligned_be32(xid, buf);
+	for (i = 0; i < ARRAY_SIZE(head); i++, n += 4)
+		put_unaligned_be32(head[i], buf + n);
+	for (i = 0; i < WRITE_COUNT; i++)
+		buf[n++] = i & 0xff;
+	return n;
+}
+
+/* The header of an RDMA_MSG / RDMA2_MSG Call without chunks */
+static u32 msg_header(u8 *buf, u32 vers, u32 xid)
+{
+	static struct decoded d;
+	struct cv_expect e = {
+		.xid = xid, .vers = vers, .credits = 32,
+		.htype = RPCRDMA2_HT_MSG,
+	};
+	int n;
+
+	decoded_init(&d);
+	cv_fill(&e, &d.hdr);
+	n = rpcrdma2_encode(&d.hdr, buf, CV_BUF_SIZE);
+	if (n < 0)
+		die("rpcrdma2_encode() of a Call returned %d", n);
+	return n;
+}
+
+/*
+ * An NFSv3 WRITE Call in a message longer than @mtu: SEND First,
+ * Middle... and Last packets, the dissector decoding the whole at the
+ * last one. A @reply vector, if given, comes from the server between the
+ * first two packets, and must decode on its own.
+ */
+static void long_send(struct out *o, const char *name, u32 vers, u32 mtu,
+		      const struct cv_vec *reply)
+{
+	static u8 msg[MSG_MAX + WRITE_COUNT + 128], other[MSG_MAX];
+	u32 xid = 0x7a7a0000 + vers, hlen, len, off, n, op, nparts;
+	struct vlist frames = {};
+
+	hlen = msg_header(msg, vers, xid);
+	len = hlen + rpc_nfs3_write(msg + hlen, xid);
+	nparts = (len + mtu - 1) / mtu;
+	for (off = 0; off < len; off += n) {
+		n = len - off < mtu ? len - off : mtu;
+		op = !off ? BTH_RC_SEND_FIRST : off + n < len ?
+			BTH_RC_SEND_MIDDLE : BTH_RC_SEND_LAST;
+		vadd(&frames, " %u", o->frame);
+		fprintf(o->rec, "\nrecord %u long: %s, packet %u of %u\n",
+			o->frame, name, off / mtu + 1, nparts);
+		expect(o, "rpcrdma2", "*");
+		if (op != BTH_RC_SEND_LAST) {
+			absent(o, "rpcrdma2.xid");
+			absent(o, "rpcrdma2.ei.*");
+		} else {
+			expect(o, "rpcrdma2.xid", "0x%08x", xid);
+			expect(o, "rpcrdma2.vers", "%u", vers);
+			expect(o, "rpcrdma2.htype", "%u", RPCRDMA2_HT_MSG);
+			expect(o, "rpcrdma2.reads.count", "0");
+			expect(o, "rpcrdma2.writes.count", "0");
+			absent(o, "rpcrdma2.reply.segcount");
+			expect(o, "rpcrdma2.fragment.count", "%u", nparts);
+			expect_list(o, "rpcrdma2.fragment", &frames, "");
+			expect(o, "rpcrdma2.reassembled.length", "%u", len);
+			expect(o, "rpcrdma2.hdr_len", "%u", hlen);
+			expect(o, "rpcrdma2.rpc_len", "%u", len - hlen);
+			absent(o, "rpcrdma2.ei.*");
+			absent(o, "_ws.malformed");
+			expect(o, "rpc.xid", "0x%08x", xid);
+			expect(o, "rpc.msgtyp", "%u", RPC_CALL);
+			expect(o, "nfs.procedure_v3", "%u", NFS3_WRITE);
+			expect(o, "nfs.offset3", "%u", WRITE_OFFSET);
+			expect(o, "nfs.count3", "%u", WRITE_COUNT);
+			expect(o, "nfs.data", "*");
+		}
+		write_packet(o, &client, &server, op, msg + off, n);
+		if (op == BTH_RC_SEND_FIRST && reply)
+			codec_packet(o, reply, other);
+	}
+}
+
+/*
+ * A longer message whose middle packet was not captured: the dissector
+ * takes the first (it cannot know yet) and leaves the last alone; so it
+ * does a middle or last packet of a message it never saw begin.
+ */
+static void lost_packet(struct out *o)
+{
+	static u8 msg[MSG_MAX + WRITE_COUNT + 128];
+	u32 xid = 0x7a7a0100, hlen, len;
+
+	hlen = msg_header(msg, RPCRDMA2_VERS_2, xid);
+	len = hlen + rpc_nfs3_write(msg + hlen, xid);
+	if (len <= 2 * SMALL_MTU)
+		die("the WRITE Call fits in two packets");
+	fprintf(o->rec, "\nrecord %u long: first packet, the next one lost\n",
+		o->frame);
+	expect(o, "rpcrdma2", "*");
+	absent(o, "rpcrdma2.xid");
+	write_packet(o, &client, &server, BTH_RC_SEND_FIRST, msg, SMALL_MTU);
+	o->psn[0]++;
+	fprintf(o->rec, "\nrecord %u long: last packet, one before it lost\n",
+		o->frame);
+	absent(o, "rpcrdma2");
+	write_packet(o, &client, &server, BTH_RC_SEND_LAST,
+		     msg + 2 * SMALL_MTU, len - 2 * SMALL_MTU);
+	fprintf(o->rec, "\nrecord %u long: a middle packet on its own\n",
+		o->frame);
+	absent(o, "rpcrdma2");
+	write_packet(o, &client, &server, BTH_RC_SEND_MIDDLE, msg + SMALL_MTU,
+		     SMALL_MTU);
 }
 
 static void out_open(struct out *o, const char *dir, const char *name)
@@ -780,7 +955,8 @@ static void out_open(struct out *o, const char *dir, const char *name)
 	char path[4096];
 
 	o->frame = 1;
-	o->psn = 1;
+	o->psn[0] = 1;
+	o->psn[1] = 0x800000;
 	snprintf(path, sizeof(path), "%s/%s.pcap", dir, name);
 	o->pcap = fopen(path, "wb");
 	if (!o->pcap || fwrite(pcap_hdr, sizeof(pcap_hdr), 1, o->pcap) != 1)
@@ -820,6 +996,10 @@ int main(int argc, char **argv)
 			wire_packet(&o, &cv_valid[i]);
 	for (i = 0; i < ARRAY_SIZE(cv_invalid); i++)
 		reject_packet(&o, &cv_invalid[i]);
+	long_send(&o, "v2 RDMA2_MSG NFSv3 WRITE, a Reply between", 2,
+		  SMALL_MTU, valid_vector("v2 RDMA2_MSG READ reply"));
+	long_send(&o, "v1 RDMA_MSG NFSv3 WRITE", 1, 2 * SMALL_MTU, NULL);
+	lost_packet(&o);
 	out_close(&o);
 
 	out_open(&cuts, argv[1], "cuts");

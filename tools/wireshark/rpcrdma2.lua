@@ -143,6 +143,15 @@ local hf = {
 	brs = ProtoField.uint32("rpcrdma2.prop.brs",
 		"Reverse request support", base.DEC, rvreqsup),
 
+	fragment = ProtoField.framenum("rpcrdma2.fragment",
+		"Send packet of this message"),
+	fragment_count = ProtoField.uint32("rpcrdma2.fragment.count",
+		"Send packets", base.DEC),
+	reassembled_in = ProtoField.framenum("rpcrdma2.reassembled_in",
+		"Message reassembled in"),
+	reassembled_length = ProtoField.uint32("rpcrdma2.reassembled.length",
+		"Reassembled message length", base.DEC),
+
 	hdr_len = ProtoField.uint32("rpcrdma2.hdr_len",
 		"Transport header length", base.DEC),
 	rpc_len = ProtoField.uint32("rpcrdma2.rpc_len",
@@ -233,14 +242,22 @@ local rpc_dissector = Dissector.get("rpc")
 local f_bth_opcode = Field.new("infiniband.bth.opcode")
 local f_bth_padcnt = Field.new("infiniband.bth.padcnt")
 
--- RC opcodes that begin a Send (IBTA Vol. 1 §9.2): the only packets whose
--- payload begins with a transport header. RDMA Write and Read Response
+local f_bth_destqp = Field.new("infiniband.bth.destqp")
+local f_bth_psn = Field.new("infiniband.bth.psn")
+
+-- RC Send opcodes (IBTA Vol. 1 §9.2): the only packets that carry
+-- transport headers and RPC messages. RDMA Write and Read Response
 -- payloads are data items, never headers.
-local send_starts = {
-	[0x00] = true,	-- SEND First
+local SEND_FIRST, SEND_MIDDLE = 0x00, 0x01
+local send_only = {
 	[0x04] = true,	-- SEND Only
 	[0x05] = true,	-- SEND Only with Immediate
 	[0x17] = true,	-- SEND Only with Invalidate
+}
+local send_last = {
+	[0x02] = true,	-- SEND Last
+	[0x03] = true,	-- SEND Last with Immediate
+	[0x16] = true,	-- SEND Last with Invalidate
 }
 
 -- A cursor over the header. take() throws `short` when the bytes run
@@ -688,11 +705,8 @@ local function body(c, tvb, pinfo, tree, root, hdr)
 	end
 end
 
-local function dissect(tvb, pinfo, root)
-	local c = cursor(tvb)
-	local tree = root:add(rpcrdma2, tvb())
-	local hdr = { handles = {}, nr_reads = 0, nr_writes = 0 }
-
+-- The four fixed words, then the rest of the header and the RPC message
+local function header(c, tvb, pinfo, tree, root, hdr, send)
 	hdr.xid = c:word(tree, hf.xid, "rdma_xid")
 	hdr.vers = c:word(tree, hf.vers, "rdma_vers")
 	hdr.credits = c:word(tree, hf.credits, "rdma_credit")
@@ -705,15 +719,33 @@ local function dissect(tvb, pinfo, root)
 		htype))
 	hdr.info = string.format("%s XID 0x%08x", hname, hdr.xid)
 	tree:set_text(string.format("RPC-over-RDMA %s, %s",
-		vers_names[hdr.vers], hdr.info))
+		vers_names[hdr.vers] or "(unknown version)", hdr.info))
 
 	pinfo.cols.protocol = hdr.vers == VERS_2 and "RPC/RDMA2" or
 		"RPC/RDMA"
+	if send then
+		local ft = tree:add(hf.fragment_count, #send.frames)
+		ft:set_generated()
+		ft:append_text(string.format(" (%u bytes)", tvb:len()))
+		for _, f in ipairs(send.frames) do
+			ft:add(hf.fragment, f):set_generated()
+		end
+		tree:add(hf.reassembled_length, tvb:len()):set_generated()
+	end
 	if tvb:len() % 4 ~= 0 then
 		tree:add_proto_expert_info(ex.unaligned)
 	end
+	body(c, tvb, pinfo, tree, root, hdr)
+end
 
-	local ok, err = pcall(body, c, tvb, pinfo, tree, root, hdr)
+-- Dissect the message in @tvb; @send, for a message that came in more
+-- than one packet, lists their frame numbers.
+local function dissect(tvb, pinfo, root, send)
+	local tree = root:add(rpcrdma2, tvb())
+	local hdr = { handles = {}, nr_reads = 0, nr_writes = 0, info = "" }
+	local ok, err = pcall(header, cursor(tvb), tvb, pinfo, tree, root,
+		hdr, send)
+
 	if hdr.response then
 		hdr.info = hdr.info .. " RESPONSE"
 	end
@@ -725,39 +757,122 @@ local function dissect(tvb, pinfo, root)
 	return tvb:len()
 end
 
--- The infiniband heuristic table hands us the payload of every packet it
--- has no conversation for. Claim a header only at the start of a Send,
--- with a version we know and a header type of that version; a Version 2
--- header of an unknown type needs its rdma_flags reserved bits clear.
 local function last(field)
 	local all = { field() }
 	return all[#all]
 end
 
-local function heuristic(tvb, pinfo, root)
-	local op, pad = last(f_bth_opcode), last(f_bth_padcnt)
-	if op and not send_starts[op.value] then
-		return false
-	end
-	-- the infiniband dissector leaves the pad bytes (BTH PadCnt) in the
-	-- payload: the message ends before them
-	if pad and pad.value > 0 and pad.value <= tvb:len() then
-		tvb = tvb(0, tvb:len() - pad.value):tvb()
-	end
+-- Whether @tvb starts with a header: a version we know and a header type
+-- of that version; a Version 2 header of an unknown type needs its
+-- rdma_flags reserved bits clear.
+local function looks_like_header(tvb)
 	if tvb:len() < 16 then
 		return false
 	end
 	local vers, htype = tvb(4, 4):uint(), tvb(12, 4):uint()
 	if vers == VERS_1 then
-		if not v1_procs[htype] then
-			return false
-		end
+		return v1_procs[htype] ~= nil
 	elseif vers == VERS_2 then
-		if not v2_htypes[htype] and (tvb:len() < 20 or
-		    bit32.band(tvb(16, 4):uint(), 0xfffffffe) ~= 0) then
-			return false
+		return v2_htypes[htype] ~= nil or (tvb:len() >= 20 and
+			bit32.band(tvb(16, 4):uint(), 0xfffffffe) == 0)
+	end
+	return false
+end
+
+-- A message larger than the path MTU comes as SEND First, Middle...,
+-- Last. They are put together in frame order: the packets of one QP in
+-- one direction follow each other by PSN. @sends holds the message in
+-- progress per direction; @parts, by frame number, which message a
+-- packet belongs to and where in it. The message is dissected at its
+-- last packet.
+--
+-- The opcode and PSN come from the infiniband dissector's fields, which
+-- a pass without a protocol tree (tshark -2's first) does not fill in:
+-- each packet is taken in the first pass that has them, @collected.
+local sends, parts, collected = {}, {}, {}
+
+function rpcrdma2.init()
+	sends, parts, collected = {}, {}, {}
+end
+
+-- The first look at a SEND First, Middle or Last packet
+local function send_collect(tvb, pinfo, op)
+	local qp, psn = last(f_bth_destqp), last(f_bth_psn)
+	if not qp or not psn then
+		return
+	end
+	local key = string.format("%s>%s/%u", tostring(pinfo.src),
+		tostring(pinfo.dst), qp.value)
+	local msg = sends[key]
+	if op == SEND_FIRST then
+		msg = nil
+		if looks_like_header(tvb) then
+			msg = { bytes = ByteArray.new(), frames = {} }
 		end
-	else
+	elseif msg and psn.value ~= msg.psn then
+		-- a packet of it was not captured
+		msg = nil
+	end
+	sends[key] = msg
+	if not msg then
+		return
+	end
+	msg.bytes:append(tvb:bytes())
+	msg.frames[#msg.frames + 1] = pinfo.number
+	msg.psn = (psn.value + 1) % 0x1000000
+	parts[pinfo.number] = { msg = msg, index = #msg.frames }
+	if send_last[op] then
+		msg.last = pinfo.number
+		sends[key] = nil
+	end
+end
+
+local function send_packet(tvb, pinfo, root, op)
+	if not collected[pinfo.number] then
+		collected[pinfo.number] = true
+		send_collect(tvb, pinfo, op)
+	end
+	local part = parts[pinfo.number]
+	if not part then
+		return false
+	end
+	local msg = part.msg
+	if msg.last == pinfo.number then
+		dissect(msg.bytes:tvb("Reassembled RPC-over-RDMA message"), pinfo,
+			root, msg)
+		return true
+	end
+	local tree = root:add(rpcrdma2, tvb())
+	tree:set_text(string.format("RPC-over-RDMA, packet %u of a longer " ..
+		"message", part.index))
+	if msg.last then
+		tree:add(hf.reassembled_in, msg.last):set_generated()
+	end
+	pinfo.cols.protocol = "RPC/RDMA"
+	pinfo.cols.info:prepend(string.format("Send packet %u of a longer " ..
+		"message ", part.index))
+	return true
+end
+
+-- The infiniband heuristic table hands us the payload of every packet it
+-- has no conversation for: take a Send that is, or begins, an
+-- RPC-over-RDMA message, and the rest of a message that needs more than
+-- one packet.
+local function heuristic(tvb, pinfo, root)
+	local op, pad = last(f_bth_opcode), last(f_bth_padcnt)
+	-- the infiniband dissector leaves the pad bytes (BTH PadCnt) in the
+	-- payload: the message ends before them
+	if pad and pad.value > 0 and pad.value <= tvb:len() then
+		tvb = tvb(0, tvb:len() - pad.value):tvb()
+	end
+	if op and not send_only[op.value] then
+		if op.value == SEND_FIRST or op.value == SEND_MIDDLE or
+		    send_last[op.value] then
+			return send_packet(tvb, pinfo, root, op.value)
+		end
+		return false
+	end
+	if not looks_like_header(tvb) then
 		return false
 	end
 	dissect(tvb, pinfo, root)

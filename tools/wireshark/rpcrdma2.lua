@@ -10,8 +10,9 @@
 --   tshark -X lua_script:tools/wireshark/rpcrdma2.lua \
 --          --disable-heuristic rpcrdma_infiniband -r capture.pcap
 --
--- (Wireshark's own RPC-over-RDMA dissector knows Version 1 only and takes
--- some Version 2 headers for its own.) See Documentation/wireshark.rst.
+-- (Wireshark's own RPC-over-RDMA dissector knows Version 1 only, and once
+-- it has taken a packet of a connection, the connection's later packets go
+-- to it without this one being asked.) See Documentation/wireshark.rst.
 --
 -- The dissector trusts nothing it reads: every item is checked against
 -- the bytes captured before it is shown, and a header that ends early, an
@@ -241,7 +242,6 @@ rpcrdma2.experts = fields_of(ex)
 local rpc_dissector = Dissector.get("rpc")
 local f_bth_opcode = Field.new("infiniband.bth.opcode")
 local f_bth_padcnt = Field.new("infiniband.bth.padcnt")
-
 local f_bth_destqp = Field.new("infiniband.bth.destqp")
 local f_bth_psn = Field.new("infiniband.bth.psn")
 

@@ -13,6 +13,9 @@
 #   tests/fuzz/rpcrdma2-wire-fuzz.c   -> build/tools/rpcrdma2-wire-fuzz
 #   tests/fuzz/rpcrdma2-listen-fuzz.c -> build/tools/rpcrdma2-listen-fuzz
 #   tests/bench/bench-codec.c -> build/bench/bench-codec (-O2, no sanitizers)
+#   tests/wireshark/vectors_pcap.c -> build/wireshark/vectors_pcap (ASan+UBSan):
+#                                the captures tests/userspace/wireshark_test.sh
+#                                runs tools/wireshark/rpcrdma2.lua on
 # A unit test prints one "PASS: <case>" or "FAIL: <case>: <why>" line per case
 # and exits non-zero if any case failed.
 
@@ -66,11 +69,15 @@ build/bench/bench-codec: tests/bench/bench-codec.c $(US_LIBSRC) $(US_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(US_CFLAGS) -O2 -o $@ $< $(US_LIBSRC)
 
+build/wireshark/vectors_pcap: tests/wireshark/vectors_pcap.c $(US_LIBSRC) $(US_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(US_CFLAGS) $(US_SAN) -o $@ $< $(US_LIBSRC)
+
 .PHONY: userspace-test fuzz fuzz-short bench-codec tools
 tools: $(if $(wildcard tools/rpcrdma2-decode.c),build/tools/rpcrdma2-decode) \
 	$(if $(wildcard tools/lib/conn.c),$(RDMA_TOOLS))
 
-userspace-test: $(US_TESTS) tools
+userspace-test: $(US_TESTS) tools build/wireshark/vectors_pcap
 	@rc=0; for t in $(US_TESTS); do $$t || rc=1; done; exit $$rc
 
 # Each fuzzer runs FUZZ_TIME seconds from its seed corpus; new inputs land in

@@ -21,6 +21,8 @@ PKGS=(
 	dwarves
 	# scripts/check-docs.py parses Documentation/*.rst
 	python3-docutils
+	# tests/userspace/wireshark_test.sh: tools/wireshark/rpcrdma2.lua
+	tshark
 )
 
 # The guest overlays the test kernel's modules onto the host's
@@ -36,6 +38,10 @@ done
 
 echo "setup-host: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# wireshark-common (a tshark dependency) asks whether non-superusers may
+# capture; answer no beforehand, so that no frontend can stop to ask.
+echo "wireshark-common wireshark-common/install-setuid boolean false" |
+	debconf-set-selections
 apt-get update -q
 # Service postinsts cannot start daemons on the host; that is harmless.
 apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -169,8 +169,11 @@ vm_nfsd_down() {
 	umount "$EXPORT_DIR"
 }
 
-# Load the shared rpcrdma2 library module built for this kernel.
+# Load the shared rpcrdma2 library module built for this kernel. A guest
+# on Debian's stock kernel (--flavour stock) has none of ours.
 vm_load_common() {
+	[ -n "${RPCRDMA2_MODDIR:-}" ] ||
+		die "insmod rpcrdma2_common: no rpcrdma2 modules on this kernel ($(uname -r))"
 	insmod "$RPCRDMA2_MODDIR/common/rpcrdma2_common.ko" || die "insmod rpcrdma2_common"
 }
 

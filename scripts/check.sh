@@ -120,6 +120,10 @@ shell_tests() {
 vm_name() {
 	local t=$1 prefix= k= name= s
 	case $t in
+	stock:*)
+		t=${t#stock:}
+		k="[stock]"
+		;;
 	pair:*)
 		t=${t#pair:}
 		k=${t%%:*}
@@ -146,6 +150,9 @@ vm_test() {
 	if [ "${t#pair:}" != "$t" ]; then
 		vm_pair_test "$t" "$out"
 		return
+	elif [ "${t#stock:}" != "$t" ]; then
+		# Debian's own kernel, alone
+		scripts/vm/run --flavour stock --timeout 600 --out "$out" "${t#stock:}"
 	elif [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
 		scripts/vm/run --no-modules --timeout 1800 --out "$out" \
@@ -191,16 +198,22 @@ vm_pair_test() {
 
 kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 
-# The guest runs of make check, the longest first (seconds side by side in
-# a clean-clone run), so that the two lanes end together. The short
-# scripts share a guest, one after another (a boot and the closing
-# kmemleak scan cost ~25 s each under TCG), and the others in pairs
-# where two are short enough; a script not named here runs last, alone.
-VM_PLAN=(xprtrdma2_chunks
+# The guest runs of make check. Two-guest stages (pair:SERVER,CLIENT:NAME,
+# tests/pair/NAME.sh on those kernels) come first: each takes both lanes,
+# and at the start no lane idles waiting for the other to free. Then the
+# single guests, the longest first (seconds side by side in a clean-clone
+# run), so that the two lanes end together. The short scripts share a
+# guest, one after another (a boot and the closing kmemleak scan cost
+# ~25 s each under TCG), and the others in pairs where two are short
+# enough; stock:NAME runs on Debian's own kernel; a script not named here
+# runs last, alone.
+VM_PLAN=(pair:debug,debug:interop pair:stock,debug:interop
+	pair:debug,stock:interop
+	xprtrdma2_chunks
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
 	xprtrdma2_hostile "xprtrdma2_mount xprtrdma2_backchannel"
 	"svcrdma2_faults svcrdma2_backchannel" "ping_chunks ping_listen"
-	svcrdma2_ping svcrdma2_v1)
+	svcrdma2_ping svcrdma2_v1 stock:stock_smoke)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
 vm_plan() {
@@ -208,6 +221,11 @@ vm_plan() {
 	for run in "${VM_PLAN[@]}"; do
 		s=
 		case $run in
+		stock:*)
+			# stock:NAME: tests/vm/NAME.sh on Debian's own kernel
+			echo "stock:tests/vm/${run#stock:}.sh"
+			continue
+			;;
 		pair:*)
 			# pair:SERVER,CLIENT:NAME... (tests/pair/NAME.sh)
 			for t in ${run#pair:*:}; do
@@ -224,7 +242,7 @@ vm_plan() {
 	done
 	for t in tests/vm/*.sh; do
 		case " ${VM_PLAN[*]} lib " in
-		*" $(basename "$t" .sh) "*) ;;
+		*[:\ ]"$(basename "$t" .sh) "*) ;;
 		*) echo "$t" ;;
 		esac
 	done

@@ -289,7 +289,8 @@ vm_trace_on() {
 	mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 	echo 32768 > /sys/kernel/tracing/buffer_size_kb
 	echo > /sys/kernel/tracing/trace
-	echo 1 > /sys/kernel/tracing/events/rpcrdma2/enable
+	# (none of ours on Debian's stock kernel)
+	vm_stock || echo 1 > /sys/kernel/tracing/events/rpcrdma2/enable
 }
 
 # trace_count EVENT: how many EVENT lines the trace buffer holds.
@@ -584,4 +585,77 @@ pair_recall() {
 	t_check "$name: a local write broke it in $ms ms (the client returned it)" \
 		[ "$got" = yes -a "$ms" -lt 10000 ]
 	pair_wait "$name-recalled" 120
+}
+
+# vm_stock: this guest runs Debian's own kernel (scripts/vm/run --flavour
+# stock): the in-tree transports only, none of ours.
+vm_stock() {
+	case $(uname -r) in
+	*-rpcrdma2) return 1 ;;
+	esac
+	return 0
+}
+
+# pair_transport: what this guest serves or mounts with, "rdma2" (ours) or
+# "rdma" (the stock kernel's in-tree transport); pair_peer_stock: whether
+# the other guest runs the stock kernel. Either way the server listens on
+# $NFS_V2_PORT.
+pair_transport() { if vm_stock; then echo rdma; else echo rdma2; fi; }
+pair_peer_stock() { [ "$(pair_get "transport.$(pair_peer)")" = rdma ]; }
+
+# pair_up: rxe on link0, and the NFS server (server) or our client module
+# (client) of this guest's kind; says which transport it is to the other
+# guest and waits for it to be ready as well.
+pair_up() {
+	vm_rxe_up link0
+	pair_put "transport.$RPCRDMA2_PAIR_ROLE" "$(pair_transport)"
+	if [ "$RPCRDMA2_PAIR_ROLE" = server ]; then
+		vm_stock || vm_load_svcrdma2
+		vm_nfsd_up "$(pair_transport)" "$NFS_V2_PORT"
+	else
+		mnt=/tmp/mnt
+		mkdir -p "$mnt"
+		if ! vm_stock; then
+			vm_load_common
+			modprobe sunrpc && modprobe rdma_cm ||
+				die "modprobe sunrpc rdma_cm"
+			insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" ||
+				die "insmod xprtrdma2"
+		fi
+	fi
+	pair_wait up || die "the $(pair_peer) never came up"
+}
+
+# pair_vers: the RPC-over-RDMA version the two guests should agree on: 2
+# when both run ours, else 1 (our side falls back to, or serves, v1).
+pair_vers() {
+	if vm_stock || pair_peer_stock; then echo 1; else echo 2; fi
+}
+
+# pair_mount NFSVERS [OPTIONS]: mount the server's export on $mnt across
+# the link (the client's transport, and NFSv3's export path).
+pair_mount() {
+	local v=$1 src=$SERVER_IP:/ o=${2:+,$2}
+	# (NFSv3 without lockd: no rpc.statd runs in the guests)
+	[ "$v" = 3 ] && src=$SERVER_IP:$EXPORT_DIR o+=,nolock
+	if vm_stock; then
+		mount -t nfs -o "vers=$v,proto=rdma,port=$NFS_V2_PORT$o" "$src" "$mnt"
+	else
+		# (mount(2) itself: nfs-utils' helper does not know netid rdma2)
+		mount -i -t nfs -o "vers=$v,proto=rdma2,port=$NFS_V2_PORT,addr=$SERVER_IP,mountproto=tcp$o" \
+			"$src" "$mnt"
+	fi
+}
+
+# pair_conn_vers: the version of the client's connection as this guest
+# sees it (ours: the counters; the stock kernel cannot say).
+pair_conn_vers() {
+	if vm_stock; then
+		echo "?"
+	elif [ "$RPCRDMA2_PAIR_ROLE" = server ]; then
+		sed -n "s/^conn $CLIENT_IP[^ ]* vers=\([0-9]*\) .*/\1/p" /proc/fs/svcrdma2/stats |
+			head -n 1
+	else
+		xprt_stat vers
+	fi
 }

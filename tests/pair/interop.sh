@@ -14,7 +14,8 @@
 pair_up
 want=$(pair_vers)
 # The stock kernel's nfsd has not been seen to grant our client a
-# delegation across the link (issue 20 tracks why): no recall there yet.
+# delegation across the link, for reasons not yet understood: no recall
+# there yet.
 recall=yes
 [ "$(pair_get transport.server)" = rdma ] && [ "$(pair_get transport.client)" = rdma2 ] &&
 	recall=no

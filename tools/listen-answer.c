@@ -47,6 +47,8 @@ static int lsn_post(struct lsn *l, int slot, u32 len, const u32 *inv,
 		snprintf(codec_note, sizeof(codec_note),
 			 "; a requester's codec rejects it (%s)",
 			 rpcrdma2_reason_name(rej.reason));
+	if (l->quiet)
+		return 0;
 	/* every message we send has at least rdma_xid .. rdma_credit */
 	printf("conn %u: %s: sent %s%s (%u bytes, credits %u)%s\n",
 	       l->conns, head, what, inv_note, len, get32(buf + 8),
@@ -660,6 +662,51 @@ static int lsn_bc_drop(struct lsn *l, const struct rpcrdma2_hdr *call,
 }
 
 /*
+ * bc-storm: once the NFS client has its callback service (its second
+ * Call, EXCHANGE_ID, comes after nfs4_init_callback()), keep
+ * LSN_BC_STORM_DEPTH well-formed CB_NULL Calls outstanding, each reply
+ * answered by the next Call, until the connection ends; then answer the
+ * Call (PROC_UNAVAIL), which fails the mount at once. The client tears
+ * its NFS client down (backchannel, callback service, transport, in that
+ * order) while Calls keep arriving: none may be handed to a callback
+ * service that is stopping or gone. One line for the first burst; the
+ * connection's end says how many were sent and answered.
+ */
+static int lsn_storm_start(struct lsn *l, const struct rpcrdma2_hdr *call)
+{
+	u32 i;
+
+	l->storm_vers = call->vers;
+	for (i = 0; i < LSN_BC_STORM_DEPTH; i++) {
+		if (lsn_send_bc_call(l, l->storm_vers, LSN_BC_GOOD,
+				     LSN_BC_STORM_XID + l->storm_sent, NULL))
+			return -1;
+		l->storm_sent++;
+		l->quiet = true;
+	}
+	return 0;
+}
+
+/**
+ * lsn_storm_next - a reply to one of bc-storm's Calls: send the next
+ * @l: the listener
+ * @reply: the reply's transport header
+ *
+ * Return: 0, or -1 if the Call could not be sent.
+ */
+int lsn_storm_next(struct lsn *l, const struct rpcrdma2_hdr *reply)
+{
+	if (reply->xid - LSN_BC_STORM_XID >= l->storm_sent)
+		return 0;
+	l->storm_answered++;
+	if (lsn_send_bc_call(l, l->storm_vers, LSN_BC_GOOD,
+			     LSN_BC_STORM_XID + l->storm_sent, NULL))
+		return -1;
+	l->storm_sent++;
+	return 0;
+}
+
+/*
  * Instead of answering the first Call of the first connection: post @wr,
  * which should fail (@fails) or complete, then disconnect nothing for
  * LSN_HOLD_MS: what ends the connection, and how soon, is up to the
@@ -784,6 +831,11 @@ int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call, const u8 *m)
 	case LSN_BC_DROP:
 		if (l->conns == 1 && l->conn_calls == 2)
 			return lsn_bc_drop(l, call, head);
+		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
+	case LSN_BC_STORM:
+		if (l->conn_calls == 2 && lsn_storm_start(l, call))
+			return -1;
+		l->quiet = false;
 		return lsn_send_reply(l, call, head, rpc, (u32)rlen, stat);
 	case LSN_READ_BAD:
 		if (l->conns == 1 && l->conn_calls == 1)

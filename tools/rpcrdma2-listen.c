@@ -100,6 +100,8 @@ static const struct lsn_mode lsn_modes[] = {
 	{ .name = "bc-drop", .answer = LSN_BC_DROP, .grant_fixed = true,
 	  .grant = 1,
 	  .help = "grant 1; the 2nd Call gets a CB_NULL Call (xid 0xbd000000) and a disconnect" },
+	{ .name = "bc-storm", .answer = LSN_BC_STORM,
+	  .help = "the 2nd Call: CB_NULL Calls (xid 0xbf00000N) back to back until the end" },
 	{ .name = "read-bad-rkey", .answer = LSN_READ_BAD,
 	  .help = "1st Call: RDMA Read of rkey 0x57a1e000; wait for a disconnect" },
 	{ .name = "write-imm", .answer = LSN_WRITE_IMM,
@@ -293,6 +295,9 @@ static int lsn_handle(struct lsn *l, const u8 *m, u32 len)
 		       l->conns, h->xid, h->vers);
 		return 0;
 	}
+	if (l->storm_vers && h->htype == RPCRDMA2_HT_MSG &&
+	    is_reverse_reply(h, m))
+		return lsn_storm_next(l, h);
 	/* a Long Call never gets here: Read chunks are over the limit */
 	if (h->htype != RPCRDMA2_HT_MSG || is_reverse_reply(h, m)) {
 		printf("conn %u: xid 0x%08x v%u: sent nothing (a reply, and we sent no Call)\n",
@@ -400,6 +405,10 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 	l->vers = 0;
 	l->conn_calls = 0;
 	l->drop = NULL;
+	l->quiet = false;
+	l->storm_vers = 0;
+	l->storm_sent = 0;
+	l->storm_answered = 0;
 	l->grant = l->mode->grant_fixed ? l->mode->grant : o->l.credits;
 	/* RFC 8797 §4.1: v1 only when both sent R in valid private data */
 	l->reminv = lsn_pdata_valid(l->mode) &&
@@ -414,6 +423,9 @@ static const char *lsn_connection(struct lsn *l, struct rdma_cm_event *ev)
 		       l->mode->name, l->grant);
 		if (strcmp(end, "an error"))
 			end = lsn_serve(l);
+		if (l->storm_sent)
+			printf("conn %u: bc-storm: %u reverse Calls sent, %u answered\n",
+			       l->conns, l->storm_sent, l->storm_answered);
 		printf("conn %u: closed: %s; %u calls\n", l->conns, end,
 		       l->conn_calls);
 	}

@@ -31,6 +31,8 @@
 #define LSN_BC_FIRST_XID	0xbc000000	/* bc-bad's first reverse Call */
 #define LSN_BC_DROP_XID		0xbd000000	/* bc-drop's reverse Call */
 #define LSN_BC_INV_XID		0xbe000000	/* inv-bc's reverse Call */
+#define LSN_BC_STORM_XID	0xbf000000	/* bc-storm's first reverse Call */
+#define LSN_BC_STORM_DEPTH	4	/* and how many it keeps outstanding */
 #define LSN_READ_LEN		4	/* read-bad-rkey's RDMA Read */
 #define LSN_HOLD_MS		30000	/* and how long it waits after */
 #define LSN_RPC_REPLY_MAX	32	/* our RPC replies: at most 6 words */
@@ -51,6 +53,7 @@ enum lsn_answer {
 	LSN_WRITE_LIST,		/* with a Write chunk the Call never offered */
 	LSN_BC_BAD,		/* the reply, then bad reverse-direction Calls */
 	LSN_BC_DROP,		/* a reverse-direction Call, then disconnect */
+	LSN_BC_STORM,		/* the reply, then reverse Calls back to back */
 	LSN_READ_BAD,		/* an RDMA Read of LSN_FOREIGN_HANDLE */
 	LSN_WRITE_IMM,		/* a 0-byte RDMA Write With Immediate */
 	LSN_SILENT,		/* nothing, ever */
@@ -112,6 +115,12 @@ struct lsn {
 	bool reminv;			/* v1 may use Send With Invalidate */
 	u32 conn_calls;
 	const char *drop;		/* end this connection now, and why */
+	bool quiet;			/* print no line per message sent */
+
+	/* bc-storm: reverse Calls sent and answered on this connection */
+	u32 storm_vers;			/* 0: not storming */
+	u32 storm_sent;
+	u32 storm_answered;
 
 	/* inv-*: a memory window of ours the spoiled message invalidates */
 	struct ibv_mr *inv_mr;
@@ -148,6 +157,7 @@ const u32 *lsn_live_inv(const struct lsn *l, enum lsn_inv_on on);
 int lsn_reject(struct lsn *l, const struct rpcrdma2_hdr *in,
 	       const struct rpcrdma2_reject *rej, u32 len);
 int lsn_answer(struct lsn *l, const struct rpcrdma2_hdr *call, const u8 *m);
+int lsn_storm_next(struct lsn *l, const struct rpcrdma2_hdr *reply);
 int lsn_send_connprop_inv(struct lsn *l);
 
 #endif /* _RPCRDMA2_TOOLS_LISTEN_H */

@@ -19,6 +19,7 @@
  * completion, given back by ->bc_free_rqst once the reply is sent.
  */
 #include <linux/types.h>
+#include <linux/wait_bit.h>
 #include <linux/sunrpc/msg_prot.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xprt.h>
@@ -97,6 +98,9 @@ int xprt_rdma2_bc_setup(struct rpc_xprt *xprt, unsigned int reqs)
 		list_add(&br->br_rqst.rq_bc_pa_list, &xprt->bc_pa_list);
 		spin_unlock(&xprt->bc_pa_lock);
 	}
+	spin_lock(&xprt->bc_pa_lock);
+	rpcx_to_rdma2x(xprt)->rx_bc_open = true;
+	spin_unlock(&xprt->bc_pa_lock);
 	trace_xprtrdma2_bc_setup(xprt, reqs);
 	return 0;
 }
@@ -143,24 +147,56 @@ unsigned int xprt_rdma2_bc_num_slots(struct rpc_xprt *xprt)
 void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
 
 	trace_xprtrdma2_bc_free(rqst);
 	spin_lock(&xprt->bc_pa_lock);
 	list_add(&rqst->rq_bc_pa_list, &xprt->bc_pa_list);
 	spin_unlock(&xprt->bc_pa_lock);
+	/* before our reference goes: ->bc_destroy may be waiting */
+	if (atomic_dec_and_test(&r->rx_bc_busy))
+		wake_up_var(&r->rx_bc_busy);
 	/* the reference the Receive completion took */
 	xprt_put(xprt);
 }
 
 /**
- * xprt_rdma2_bc_destroy - free the reverse-direction rqsts
+ * xprt_rdma2_bc_destroy - the NFS client is done with its backchannel
  * @xprt: the transport
- * @reqs: ignored: every idle one goes
+ * @reqs: ignored: every idle rqst goes
  *
- * Context: the NFS client shutting its callback channel down; a rqst
- * still in use holds a reference on @xprt, so none is.
+ * The NFS client calls this when it destroys its session, just before
+ * it stops its callback service and frees it (nfs4_shutdown_client()),
+ * while the server may go on sending Calls until the connection closes,
+ * and xprt->bc_serv keeps pointing at the service. From now on no Call
+ * goes to it, and those it was given are waited for (at most
+ * RPCRDMA2_BC_DRAIN_TO): a Call left in the queue of a service whose
+ * threads have stopped is never answered, nor its rqst given back, and
+ * that rqst's reference keeps the transport alive for good.
+ *
+ * Context: process.
  */
 void xprt_rdma2_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs)
+{
+	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+
+	spin_lock(&xprt->bc_pa_lock);
+	r->rx_bc_open = false;
+	spin_unlock(&xprt->bc_pa_lock);
+	wait_var_event_timeout(&r->rx_bc_busy, !atomic_read(&r->rx_bc_busy),
+			       RPCRDMA2_BC_DRAIN_TO);
+	trace_xprtrdma2_bc_destroy(r, atomic_read(&r->rx_bc_busy));
+	rpcrdma2_bc_free_idle(xprt);
+}
+
+/**
+ * rpcrdma2_bc_free_idle - free the reverse-direction rqsts not in use
+ * @xprt: the transport
+ *
+ * Context: ->bc_destroy, and ->destroy (for those given back after it:
+ * a rqst in use holds a reference on @xprt, so by then none is).
+ */
+void rpcrdma2_bc_free_idle(struct rpc_xprt *xprt)
 {
 	struct rpc_rqst *rqst, *next;
 	LIST_HEAD(idle);
@@ -205,6 +241,7 @@ void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep)
 	const u8 *call = (const u8 *)rep->rr_buf + hdr->hdr_len;
 	struct rpcrdma2_bc_rqst *br;
 	struct svc_serv *bc_serv;
+	const char *why = NULL;
 	struct rpc_rqst *rqst;
 
 	if (!ep->re_vers || hdr->vers != ep->re_vers)
@@ -218,18 +255,30 @@ void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep)
 	if (be32_to_cpup((const __be32 *)call) != hdr->xid ||
 	    be32_to_cpup((const __be32 *)call + 1) != RPC_CALL)
 		return rpcrdma2_bc_drop(rep, "rpc header");
-	bc_serv = READ_ONCE(xprt->bc_serv);
-	if (!bc_serv)
-		return rpcrdma2_bc_drop(rep, "no callback service");
-
+	/*
+	 * Whether the service may have the Call is settled under the lock
+	 * ->bc_destroy closes the backchannel with: a Call counted busy
+	 * here is one it waits for.
+	 */
 	spin_lock(&xprt->bc_pa_lock);
-	rqst = list_first_entry_or_null(&xprt->bc_pa_list, struct rpc_rqst,
-					rq_bc_pa_list);
-	if (rqst)
+	bc_serv = READ_ONCE(xprt->bc_serv);
+	rqst = NULL;
+	if (!r->rx_bc_open)
+		why = "backchannel closed";
+	else if (!bc_serv)
+		why = "no callback service";
+	else
+		rqst = list_first_entry_or_null(&xprt->bc_pa_list,
+						struct rpc_rqst, rq_bc_pa_list);
+	if (rqst) {
 		list_del_init(&rqst->rq_bc_pa_list);
+		atomic_inc(&r->rx_bc_busy);
+	} else if (!why) {
+		why = "no free slot";
+	}
 	spin_unlock(&xprt->bc_pa_lock);
-	if (!rqst)
-		return rpcrdma2_bc_drop(rep, "no free slot");
+	if (why)
+		return rpcrdma2_bc_drop(rep, why);
 
 	br = container_of(rqst, struct rpcrdma2_bc_rqst, br_rqst);
 	memcpy(br->br_call, call, hdr->rpc_len);

@@ -540,6 +540,32 @@ TRACE_EVENT(xprtrdma2_bc_setup,
 	TP_printk("reqs=%u slots=%u", __entry->reqs, __entry->slots)
 );
 
+/*
+ * The NFS client closed its backchannel: @busy Calls given to its
+ * callback service were not given back in time (see ->bc_destroy)
+ */
+TRACE_EVENT(xprtrdma2_bc_destroy,
+	TP_PROTO(const struct rpcrdma2_xprt *r, int busy),
+	TP_ARGS(r, busy),
+	TP_STRUCT__entry(
+		__field(const void *, xprt)
+		__field(int, busy)
+		__field(unsigned int, slots)
+		__array(u8, addr, sizeof(struct sockaddr_in6))
+	),
+	TP_fast_assign(
+		__entry->xprt = r;
+		__entry->busy = busy;
+		__entry->slots = r->rx_xprt.bc_alloc_count;
+		memset(__entry->addr, 0, sizeof(__entry->addr));
+		memcpy(__entry->addr, &r->rx_xprt.addr,
+		       min_t(size_t, r->rx_xprt.addrlen,
+			     sizeof(__entry->addr)));
+	),
+	TP_printk("busy=%d slots=%u xprt=%p addr=%pISpc", __entry->busy,
+		  __entry->slots, __entry->xprt, __entry->addr)
+);
+
 #endif /* _XPRT_RDMA2_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

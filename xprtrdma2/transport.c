@@ -432,7 +432,7 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 	cancel_delayed_work_sync(&r->rx_connect_worker);
 	rpcrdma2_ep_disconnect(r);
 	/* reverse-direction rqsts given back after ->bc_destroy */
-	xprt_rdma2_bc_destroy(xprt, 0);
+	rpcrdma2_bc_free_idle(xprt);
 	xprt_rdma2_stats_unlist(r);
 	xprt_rdma2_free_strings(xprt);
 	xprt_free(xprt);

@@ -392,6 +392,10 @@ struct rpcrdma2_ep {
  * @rx_stats: counters (enum rpcrdma2_counter)
  * @rx_stats_link: entry on the list of transports /proc/fs/xprtrdma2/stats
  *	shows (transport.c), from ->setup until ->destroy
+ * @rx_bc_open: the NFS client's backchannel is set up: reverse-direction
+ *	Calls may go to xprt->bc_serv (backchannel.c); under bc_pa_lock
+ * @rx_bc_busy: reverse-direction Calls handed to the callback service
+ *	and not yet given back
  */
 struct rpcrdma2_xprt {
 	struct rpc_xprt			rx_xprt;
@@ -408,6 +412,8 @@ struct rpcrdma2_xprt {
 	u32				rx_recv_inline;
 	atomic64_t			rx_stats[RPCRDMA2_NR_COUNTERS];
 	struct list_head		rx_stats_link;
+	bool				rx_bc_open;	/* bc_pa_lock */
+	atomic_t			rx_bc_busy;
 };
 
 static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)
@@ -443,6 +449,11 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
  * Receive and a Send context of its own beside the forward channel's.
  */
 #define RPCRDMA2_BC_SLOTS		8
+/*
+ * How long ->bc_destroy waits for the callback service to finish the
+ * reverse-direction Calls it was given (backchannel.c)
+ */
+#define RPCRDMA2_BC_DRAIN_TO		(10 * HZ)
 /* Decoder limits for replies: a reply carries Write and Reply chunks */
 #define RPCRDMA2_REPLY_WRITE_CHUNKS	4
 #define RPCRDMA2_REPLY_SEGS		32
@@ -471,6 +482,7 @@ size_t xprt_rdma2_bc_maxpayload(struct rpc_xprt *xprt);
 unsigned int xprt_rdma2_bc_num_slots(struct rpc_xprt *xprt);
 void xprt_rdma2_bc_free_rqst(struct rpc_rqst *rqst);
 void xprt_rdma2_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs);
+void rpcrdma2_bc_free_idle(struct rpc_xprt *xprt);
 void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep);
 int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 

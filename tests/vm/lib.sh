@@ -55,7 +55,8 @@ rmmod_when_free() {
 }
 
 # xprt_lifetimes_on: record every xprtrdma2 transport's creation and
-# destruction (tracepoints xprtrdma2_setup / xprtrdma2_destroy) in a
+# destruction (tracepoints xprtrdma2_setup / xprtrdma2_destroy), and how
+# each closed backchannel found its Calls (xprtrdma2_bc_destroy), in a
 # trace instance of its own, which the scripts' own tracing leaves alone;
 # rpc_leftovers reads it.
 XPRT_LIFETIMES=/sys/kernel/tracing/instances/xprt-lifetimes
@@ -64,7 +65,8 @@ xprt_lifetimes_on() {
 		mount -t tracefs nodev /sys/kernel/tracing
 	mkdir -p "$XPRT_LIFETIMES" &&
 		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_setup/enable" &&
-		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_destroy/enable"
+		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_destroy/enable" &&
+		echo 1 > "$XPRT_LIFETIMES/events/rpcrdma2/xprtrdma2_bc_destroy/enable"
 }
 
 # rpc_leftovers MODULE: why MODULE cannot be unloaded yet, on one line for

@@ -10,7 +10,7 @@
 # (which closes the connection), an RDMA Read of one, an RDMA
 # Write With Immediate, bogus private data, silence,
 # malformed reverse-direction Calls, a callback left outstanding by a
-# disconnect; then a short wire fuzz (rpcrdma2-listen-fuzz). Each mount must
+# disconnect, callbacks arriving while a failed mount is torn down; then a short wire fuzz (rpcrdma2-listen-fuzz). Each mount must
 # fail (the tool is no NFS server) within bounded time, nothing mounted,
 # with the client's verdict seen in its tracepoints: the RPC failed with
 # the errno the spec implies, or the reply was discarded (RFC 8166
@@ -221,6 +221,41 @@ else
 	echo "bc-drop: sunrpc dropped the reply before it reached the transport"
 fi
 grep -E 'xprtrdma2_(bc_|connect)' "$trace" | head -n 8
+# Reverse-direction Calls that keep coming while the client tears a
+# failed mount down. bc-storm keeps 4 CB_NULL Calls outstanding from the
+# client's second Call (its callback service is up by then) until the
+# connection ends, and answers that Call PROC_UNAVAIL: the NFS client
+# destroys its session (our ->bc_destroy), stops and frees its callback
+# service, then lets go of the transport. A Call handed to the service
+# as it stops stays in a queue no thread reads and its rqst holds the
+# transport forever; one handed to it once freed writes freed memory
+# (KASAN). Each mount gives the race one chance; 8 of them hit it
+# almost every time without the fix (2 transports left and a KASAN
+# use-after-free in the first run). None may be left, and ->bc_destroy
+# must have found every Call it waited for given back (busy=0).
+storm_ports=() storm_closed=0
+for i in $(seq 8); do
+	hostile bc-storm "$reply_ok" 'xprtrdma2_bc_call: .* xid=0xbf000000 '
+	storm_ports+=("$HPORT")
+	storm_closed=$((storm_closed + $(grep -c 'xprtrdma2_bc_drop: .*dropped: backchannel closed$' "$trace")))
+done
+storm_alive() {
+	local p
+	for p in "${storm_ports[@]}"; do
+		awk -v a="addr=$GUEST_IP:$p" '
+			/ xprtrdma2_setup: / && $NF == a { n++ }
+			/ xprtrdma2_destroy: / && $NF == a { n-- }
+			END { exit !(n > 0) }' "$XPRT_LIFETIMES/trace" && return 0
+	done
+	return 1
+}
+t_check "bc-storm: the transports of the 8 failed mounts were all destroyed" \
+	wait_for eval '! storm_alive'
+t_check "bc-storm: every closed backchannel had its Calls given back" \
+	bash -c "grep -q 'xprtrdma2_bc_destroy: busy=0 ' $XPRT_LIFETIMES/trace &&
+		! grep -q 'xprtrdma2_bc_destroy: busy=[1-9]' $XPRT_LIFETIMES/trace"
+echo "bc-storm: $storm_closed reverse Calls dropped after the backchannel closed"
+grep -h '^conn 1: bc-storm:' /tmp/listen.bc-storm | head -n 1
 # A QP that fails with no CM event: read-bad-rkey answers the first Call
 # with an RDMA Read of a key we never offered. Our responder NAKs it and
 # both QPs go to the error state (IBA class C); nobody disconnects, and

@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/scripts/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch bench wire-fuzz client-fuzz
+	setup stock-build checkpatch bench wire-fuzz client-fuzz capture
 
 all: modules
 
@@ -53,6 +53,23 @@ wire-fuzz:
 # (xprtrdma2_hostile.sh, one listener).
 client-fuzz:
 	scripts/vm-fuzz.sh client
+
+# An NFSv4.2 mount of svcrdma2 by our client across the link of two
+# guests (tests/pair/capture.sh), its RoCEv2 traffic captured into
+# build/capture/client/capture.pcap and checked against both sides'
+# tracepoints; then the exchange decoded by tools/wireshark/rpcrdma2.lua,
+# one line per RPC-over-RDMA message. make check runs the same script.
+CAPTURE_PCAP := build/capture/client/capture.pcap
+capture:
+	@scripts/vm/pair --out build/capture tests/pair/capture.sh; rc=$$?; \
+	if [ -f $(CAPTURE_PCAP) ]; then \
+		echo "== the RPC-over-RDMA messages of $(CAPTURE_PCAP)"; \
+		tshark -n -r $(CAPTURE_PCAP) -X lua_script:tools/wireshark/rpcrdma2.lua \
+			--disable-heuristic rpcrdma_infiniband -Y rpcrdma2.xid 2>&1 | \
+			grep -v '^Running as user'; \
+		echo "== the capture: $(CAPTURE_PCAP); the traces: build/capture/{client,server}/trace"; \
+	fi; \
+	exit $$rc
 
 # Boot the VM (no-debug kernel) and show NFSv4.2 over RPC-over-RDMA
 # Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.

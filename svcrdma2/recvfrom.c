@@ -487,6 +487,7 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 			svc_rdma2_send_error(sx, hdr, &rej);
 		return false;
 	}
+	trace_svcrdma2_hdr_recv(&ctxt->rc_cid, hdr);
 
 	switch (hdr->htype) {
 	case RPCRDMA2_HT_MSG:

@@ -459,6 +459,7 @@ void svc_rdma2_send_connprop(struct svc_rdma2_xprt *sx)
 		svc_rdma2_send_ctxt_put(sx, sctxt);
 		return;
 	}
+	trace_svcrdma2_hdr_send(&sctxt->sc_cid, &hdr);
 	ret = svc_rdma2_post_send(sx, sctxt, len);
 	if (ret) {
 		svc_rdma2_send_failed(sx, sctxt, ret);
@@ -511,6 +512,7 @@ int svc_rdma2_send_call(struct svc_rdma2_xprt *sx,
 	if (ret)
 		goto out_put;
 	/* before the post: the completion may recycle the context at once */
+	trace_svcrdma2_hdr_send(&sctxt->sc_cid, hdr);
 	trace_svcrdma2_cb_call(&sctxt->sc_cid, hdr, msg->len);
 	ret = svc_rdma2_post_send(sx, sctxt, hlen + msg->len);
 	if (ret) {
@@ -694,26 +696,27 @@ static void svc_rdma2_save_pages(struct svc_rqst *rqstp,
 }
 
 /*
- * The reply header: the Call's Write list with the bytes each segment
- * received (RFC 8166 §3.4.6), and the Reply chunk if it was used.
+ * The reply header, into @out and @buf: the Call's Write list with the
+ * bytes each segment received (RFC 8166 §3.4.6), and the Reply chunk if
+ * it was used.
  */
 static int svc_rdma2_encode_reply(struct svc_rdma2_xprt *sx,
 				  struct svc_rdma2_recv_ctxt *ctxt,
-				  bool use_reply, void *buf, u32 len)
+				  bool use_reply, struct rpcrdma2_hdr *out,
+				  void *buf, u32 len)
 {
 	const struct rpcrdma2_hdr *in = &ctxt->rc_hdr;
-	struct rpcrdma2_hdr out;
 
-	out = *in;
-	out.cl.segs = ctxt->rc_out_segs;
-	out.credits = svc_rdma2_credits(sx);
-	out.htype = use_reply ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
-	out.flags = in->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_F_RESPONSE : 0;
-	out.cl.inv_handle = 0;
-	out.cl.nr_reads = 0;
-	out.cl.nr_read_chunks = 0;
-	out.cl.has_reply = use_reply;
-	return rpcrdma2_encode(&out, buf, len);
+	*out = *in;
+	out->cl.segs = ctxt->rc_out_segs;
+	out->credits = svc_rdma2_credits(sx);
+	out->htype = use_reply ? RPCRDMA2_HT_NOMSG : RPCRDMA2_HT_MSG;
+	out->flags = in->vers == RPCRDMA2_VERS_2 ? RPCRDMA2_F_RESPONSE : 0;
+	out->cl.inv_handle = 0;
+	out->cl.nr_reads = 0;
+	out->cl.nr_read_chunks = 0;
+	out->cl.has_reply = use_reply;
+	return rpcrdma2_encode(out, buf, len);
 }
 
 /**
@@ -721,11 +724,13 @@ static int svc_rdma2_encode_reply(struct svc_rdma2_xprt *sx,
  * @hlen: transport header bytes at the head of the Send buffer
  * @body: RPC reply bytes left after its Write chunk payloads
  * @use_reply: @body goes through the Reply chunk, not inline
+ * @hdr: the transport header, as last encoded
  */
 struct svc_rdma2_reply_map {
-	u32	hlen;
-	u32	body;
-	bool	use_reply;
+	u32			hlen;
+	u32			body;
+	bool			use_reply;
+	struct rpcrdma2_hdr	hdr;
 };
 
 /*
@@ -751,8 +756,8 @@ static int svc_rdma2_map_reply_chunk(struct svc_rdma2_xprt *sx,
 
 	hlen = map->hlen;
 	if (hdr->cl.has_reply) {
-		hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
-					      sx->sx_buf_size);
+		hlen = svc_rdma2_encode_reply(sx, ctxt, true, &map->hdr,
+					      sctxt->sc_buf, sx->sx_buf_size);
 		if (hlen < 0)
 			return hlen;
 	}
@@ -775,8 +780,8 @@ static int svc_rdma2_map_reply_chunk(struct svc_rdma2_xprt *sx,
 	if (ret)
 		return ret;
 	/* again: the Reply chunk's segments now carry their lengths */
-	hlen = svc_rdma2_encode_reply(sx, ctxt, true, sctxt->sc_buf,
-				      sx->sx_buf_size);
+	hlen = svc_rdma2_encode_reply(sx, ctxt, true, &map->hdr,
+				      sctxt->sc_buf, sx->sx_buf_size);
 	if (hlen < 0)
 		return hlen;
 	map->hlen = hlen;
@@ -819,8 +824,8 @@ static int svc_rdma2_map_reply(struct svc_rdma2_xprt *sx,
 					     sx->sx_v1_reply_inline,
 					     READ_ONCE(sx->sx_peer_rbsiz),
 					     sx->sx_buf_size);
-	hlen = svc_rdma2_encode_reply(sx, ctxt, false, sctxt->sc_buf,
-				      sx->sx_buf_size);
+	hlen = svc_rdma2_encode_reply(sx, ctxt, false, &map->hdr,
+				      sctxt->sc_buf, sx->sx_buf_size);
 	if (hlen < 0)
 		return hlen;
 	map->hlen = hlen;
@@ -851,6 +856,7 @@ static int svc_rdma2_send_reply(struct svc_rdma2_xprt *sx,
 	}
 	if (!list_empty(&sctxt->sc_rw))
 		svc_rdma2_save_pages(rqstp, sctxt);
+	trace_svcrdma2_hdr_send(&sctxt->sc_cid, &map->hdr);
 	ret = svc_rdma2_post_send(sx, sctxt, map->use_reply ? map->hlen :
 				  map->hlen + map->body);
 	if (ret) {

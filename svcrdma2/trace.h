@@ -238,6 +238,41 @@ TRACE_EVENT(svcrdma2_decode_rqst,
 		  __entry->rpc_len)
 );
 
+/*
+ * Whole transport headers, for comparing with the messages on the wire:
+ * each one sent but an error (a reply, our RDMA2_CONNPROP, a
+ * reverse-direction Call), by the Send's completion ID, and each one
+ * received that the codec accepted, by the Receive's. The errors sent
+ * are svcrdma2_send_error and svcrdma2_reject.
+ */
+DECLARE_EVENT_CLASS(svcrdma2_hdr_class,
+	TP_PROTO(const struct rpcrdma2_cid *cid,
+		 const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_HDR_FIELDS
+		RPCRDMA2_BODY_FIELDS
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_HDR_ASSIGN(hdr);
+		RPCRDMA2_BODY_ASSIGN(hdr);
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_HDR_FORMAT " "
+		  RPCRDMA2_BODY_FORMAT, RPCRDMA2_CID_VARARGS,
+		  RPCRDMA2_HDR_VARARGS, RPCRDMA2_BODY_VARARGS)
+);
+
+#define DEFINE_SVCRDMA2_HDR_EVENT(name)					\
+	DEFINE_EVENT(svcrdma2_hdr_class, svcrdma2_##name,		\
+		TP_PROTO(const struct rpcrdma2_cid *cid,		\
+			 const struct rpcrdma2_hdr *hdr),		\
+		TP_ARGS(cid, hdr))
+
+DEFINE_SVCRDMA2_HDR_EVENT(hdr_send);
+DEFINE_SVCRDMA2_HDR_EVENT(hdr_recv);
+
 TRACE_EVENT(svcrdma2_decode_err,
 	TP_PROTO(const struct rpcrdma2_cid *cid,
 		 const struct rpcrdma2_hdr *hdr,

@@ -363,6 +363,7 @@ int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 		return -EMSGSIZE;
 	}
 	rpcrdma2_copy_from_xdr((u8 *)sc->sc_buf + len, xdr, false);
+	trace_xprtrdma2_hdr_send(&hdr);
 	trace_xprtrdma2_bc_reply(rqst, hdr.vers, xdr->len);
 	ret = rpcrdma2_post_send(ep, sc, len + xdr->len, NULL);
 	if (ret == -EAGAIN)

@@ -261,8 +261,10 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	len = rpcrdma2_encode(&hdr, buf, ep->re_send_size);
 	if (WARN_ON_ONCE(len < 0))
 		return -EIO;
-	if (hdr.htype == RPCRDMA2_HT_NOMSG)
+	if (hdr.htype == RPCRDMA2_HT_NOMSG) {
+		trace_xprtrdma2_hdr_send(&hdr);
 		return len;
+	}
 	/* RFC 8166 §3.4.3: the payload and its roundup leave the stream */
 	if (reduced)
 		rpc_len = xdr->head[0].iov_len + xdr->tail[0].iov_len -
@@ -271,6 +273,7 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 				   rpcrdma2_ep_send_threshold(ep)))
 		return -EMSGSIZE;
 	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr, reduced);
+	trace_xprtrdma2_hdr_send(&hdr);
 	return len + rpc_len;
 }
 
@@ -583,6 +586,7 @@ void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep)
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		return;
 	}
+	trace_xprtrdma2_hdr_send(&hdr);
 	if (!rpcrdma2_post_send(ep, sc, len, NULL))
 		rpcrdma2_count(r, RPCRDMA2_C_CONNPROP_SENT, 1);
 }
@@ -1025,6 +1029,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		trace_xprtrdma2_reply_rejected(&rep->rr_cid, hdr, rej.reason);
 		goto out_bad;
 	}
+	trace_xprtrdma2_hdr_recv(&rep->rr_cid, hdr);
 	if (rpcrdma2_is_reverse_call(rep)) {
 		/* it answers nothing: no MR of ours was its to invalidate */
 		if (inv_rkey) {

@@ -469,6 +469,47 @@ TRACE_EVENT(xprtrdma2_reply_rejected,
 		  rpcrdma2_show_reason(__entry->reason))
 );
 
+/*
+ * Whole transport headers, for comparing with the messages on the wire:
+ * each one sent, as encoded (a Call, our RDMA2_CONNPROP, a reply to a
+ * reverse-direction Call), and each one received that the codec
+ * accepted. A header is encoded before its Send is posted, and so
+ * before the Send has a completion ID.
+ */
+TRACE_EVENT(xprtrdma2_hdr_send,
+	TP_PROTO(const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(hdr),
+	TP_STRUCT__entry(
+		RPCRDMA2_HDR_FIELDS
+		RPCRDMA2_BODY_FIELDS
+	),
+	TP_fast_assign(
+		RPCRDMA2_HDR_ASSIGN(hdr);
+		RPCRDMA2_BODY_ASSIGN(hdr);
+	),
+	TP_printk(RPCRDMA2_HDR_FORMAT " " RPCRDMA2_BODY_FORMAT,
+		  RPCRDMA2_HDR_VARARGS, RPCRDMA2_BODY_VARARGS)
+);
+
+/* by the Receive's completion ID, as xprtrdma2_wc_receive */
+TRACE_EVENT(xprtrdma2_hdr_recv,
+	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
+	TP_ARGS(cid, hdr),
+	TP_STRUCT__entry(
+		RPCRDMA2_CID_FIELDS
+		RPCRDMA2_HDR_FIELDS
+		RPCRDMA2_BODY_FIELDS
+	),
+	TP_fast_assign(
+		RPCRDMA2_CID_ASSIGN(cid);
+		RPCRDMA2_HDR_ASSIGN(hdr);
+		RPCRDMA2_BODY_ASSIGN(hdr);
+	),
+	TP_printk(RPCRDMA2_CID_FORMAT " " RPCRDMA2_HDR_FORMAT " "
+		  RPCRDMA2_BODY_FORMAT, RPCRDMA2_CID_VARARGS,
+		  RPCRDMA2_HDR_VARARGS, RPCRDMA2_BODY_VARARGS)
+);
+
 DECLARE_EVENT_CLASS(xprtrdma2_hdr_only_class,
 	TP_PROTO(const struct rpcrdma2_cid *cid, const struct rpcrdma2_hdr *hdr),
 	TP_ARGS(cid, hdr),

@@ -133,6 +133,53 @@
 	__entry->xid, rpcrdma2_show_vers(__entry->vers), __entry->credits, \
 	rpcrdma2_show_htype(__entry->vers, __entry->htype)
 
+/* Segments of all the Write chunks of @cl */
+static inline u32 rpcrdma2_trace_write_segs(const struct rpcrdma2_chunk_lists *cl)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < cl->nr_writes; i++)
+		n += cl->writes[i].nsegs;
+	return n;
+}
+
+/*
+ * The rest of a header (struct rpcrdma2_hdr), for the events that
+ * record whole headers sent and received: rdma_flags, rdma_inv_handle
+ * (both zero in v1) and what the chunk lists hold, so that each can be
+ * compared with the message on the wire. The counts are zero for a
+ * header type without chunk lists.
+ */
+#define RPCRDMA2_BODY_FIELDS						\
+	__field(u32, flags)						\
+	__field(u32, inv_handle)					\
+	__field(u32, read_segs)						\
+	__field(u32, write_chunks)					\
+	__field(u32, write_segs)					\
+	__field(bool, reply_chunk)					\
+	__field(u32, reply_segs)
+
+#define RPCRDMA2_BODY_ASSIGN(hdr)					\
+	do {								\
+		__entry->flags = (hdr)->flags;				\
+		__entry->inv_handle = (hdr)->cl.inv_handle;		\
+		__entry->read_segs = (hdr)->cl.nr_reads;		\
+		__entry->write_chunks = (hdr)->cl.nr_writes;		\
+		__entry->write_segs = rpcrdma2_trace_write_segs(&(hdr)->cl); \
+		__entry->reply_chunk = (hdr)->cl.has_reply;		\
+		__entry->reply_segs = (hdr)->cl.has_reply ?		\
+				      (hdr)->cl.reply.nsegs : 0;	\
+	} while (0)
+
+#define RPCRDMA2_BODY_FORMAT						\
+	"flags=0x%x inv_handle=0x%08x read_segs=%u write_chunks=%u "	\
+	"write_segs=%u reply_chunk=%d reply_segs=%u"
+
+#define RPCRDMA2_BODY_VARARGS						\
+	__entry->flags, __entry->inv_handle, __entry->read_segs,	\
+	__entry->write_chunks, __entry->write_segs, __entry->reply_chunk, \
+	__entry->reply_segs
+
 /*
  * Which message a transport header is, for the events that drop or
  * refuse it: xid, version, type.

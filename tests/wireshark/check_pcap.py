@@ -33,7 +33,9 @@ a FAIL line
 with the number of records that failed and the first few.
 
 From Python: check(pcap, records) returns [(name, why-or-None), ...];
-records as parse_records() returns them.
+records as parse_records() returns them. It is known_fields(),
+wanted_fields(), decode() (one tshark run) and verdicts(), for a caller
+that reads more of the same run (tests/wireshark/trace_pcap.py).
 """
 
 import argparse
@@ -152,37 +154,30 @@ def known_fields(lua):
     return names
 
 
-def check(pcap, records, lua=DEFAULT_LUA, tshark_args=None):
-    """Check @records (a list of Record) against the capture @pcap.
-
-    Returns a list of (name, why) with why None for a record that holds;
-    the last entry is the capture-wide check for Lua errors. Raises
-    RuntimeError when tshark cannot run.
-    """
-    extra = DEFAULT_ARGS if tshark_args is None else tshark_args
-    fields = known_fields(lua)
-    wanted, unknown = ["frame.number", "_ws.expert.message"], set()
-    expanded = {}
+def wanted_fields(records, fields):
+    """The fields tshark must print to check @records, given @fields, the
+    names it knows (known_fields()): (wanted, unknown), lists."""
+    wanted, unknown = [], []
     for rec in records:
         for field, _, _ in rec.checks:
-            if field in expanded or field in unknown:
-                continue
             if field.endswith(".*"):
                 prefix = field[:-1]
-                expanded[field] = sorted(f for f in fields
-                                         if f.startswith(prefix))
-                if not expanded[field]:
-                    unknown.add(field)
-                wanted += expanded[field]
-            elif field in fields:
-                expanded[field] = [field]
-                wanted.append(field)
+                got = sorted(f for f in fields if f.startswith(prefix))
             else:
-                unknown.add(field)
-    wanted = list(dict.fromkeys(wanted))
+                got = [field] if field in fields else []
+            if not got:
+                unknown.append(field)
+            wanted += got
+    return list(dict.fromkeys(wanted)), list(dict.fromkeys(unknown))
+
+
+def decode(pcap, wanted, lua=DEFAULT_LUA, tshark_args=None):
+    """One tshark run over @pcap: {frame number: {field: [values]}} with
+    the fields @wanted, frame.number and the expert messages."""
+    extra = DEFAULT_ARGS if tshark_args is None else tshark_args
     args = ["-n", "-r", pcap, "-X", "lua_script:" + lua] + extra + \
         ["-T", "json"]
-    for f in wanted:
+    for f in dict.fromkeys(["frame.number", "_ws.expert.message"] + wanted):
         args += ["-e", f]
     r = tshark(args)
     errors = [l for l in r.stderr.splitlines()
@@ -194,7 +189,12 @@ def check(pcap, records, lua=DEFAULT_LUA, tshark_args=None):
     for pkt in json.loads(r.stdout or "[]"):
         layers = pkt["_source"]["layers"]
         frames[int(layers["frame.number"][0])] = layers
+    return frames
 
+
+def verdicts(records, frames, unknown, pcap):
+    """Check @records against @frames (decode()); @unknown lists the
+    fields tshark does not know. Returns what check() does."""
     results = []
     for rec in records:
         label = "%s (frame %d)" % (rec.name, rec.frame)
@@ -225,6 +225,18 @@ def check(pcap, records, lua=DEFAULT_LUA, tshark_args=None):
                     "Lua errors in frames %s" %
                     " ".join(map(str, lua_errors)) if lua_errors else None))
     return results
+
+
+def check(pcap, records, lua=DEFAULT_LUA, tshark_args=None):
+    """Check @records (a list of Record) against the capture @pcap.
+
+    Returns a list of (name, why) with why None for a record that holds;
+    the last entry is the capture-wide check for Lua errors. Raises
+    RuntimeError when tshark cannot run.
+    """
+    wanted, unknown = wanted_fields(records, known_fields(lua))
+    return verdicts(records, decode(pcap, wanted, lua, tshark_args),
+                    unknown, pcap)
 
 
 def main():

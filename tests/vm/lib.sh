@@ -580,6 +580,11 @@ pair_recall() {
 		pair_wait "$name-answer$i" 60 || break
 		[ "$got" = yes ] && break
 	done
+	if [ "$got" != yes ]; then
+		# what nfsd thinks of the client's callback channel, and what
+		# it holds for the client
+		sed 's/^/  | /' /proc/fs/nfsd/clients/*/info /proc/fs/nfsd/clients/*/states
+	fi
 	t_check "$name: nfsd granted the client a read delegation" [ "$got" = yes ]
 	t0=${EPOCHREALTIME/./}
 	timeout 60 bash -c "echo 'after the recall' > $EXPORT_DIR/deleg"

@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/scripts/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch bench wire-fuzz client-fuzz capture
+	setup stock-build checkpatch bench wire-fuzz client-fuzz capture soak
 
 all: modules
 
@@ -53,6 +53,21 @@ wire-fuzz:
 # (xprtrdma2_hostile.sh, one listener).
 client-fuzz:
 	scripts/vm-fuzz.sh client
+
+# A soak across the link of two guests (tests/pair/soak.sh): SOAK_MIN
+# minutes (default 60) of mixed I/O with faults injected at random from
+# SOAK_SEED (default: the clock's, printed), our client and svcrdma2 on
+# debug kernels unless SOAK_CLIENT / SOAK_SERVER name another kernel
+# (nodebug, or stock: Debian's own); ends with a table of what happened.
+# make check runs 2 minutes of it, our client against the stock server.
+SOAK_MIN ?= 60
+SOAK_SEED ?=
+SOAK_SERVER ?= debug
+SOAK_CLIENT ?= debug
+soak:
+	scripts/vm/pair --timeout $$(($(SOAK_MIN) * 60 + 1200)) \
+		--server $(SOAK_SERVER) --client $(SOAK_CLIENT) --out build/soak \
+		tests/pair/soak.sh $(SOAK_MIN) $(SOAK_SEED)
 
 # An NFSv4.2 mount of svcrdma2 by our client across the link of two
 # guests (tests/pair/capture.sh), its RoCEv2 traffic captured into

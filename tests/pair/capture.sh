@@ -122,9 +122,4 @@ client() {
 	pair_wait checked
 }
 
-case $RPCRDMA2_PAIR_ROLE in
-server) server ;;
-client) client ;;
-*) die "run me with scripts/vm/pair" ;;
-esac
-t_done
+pair_run

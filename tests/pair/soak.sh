@@ -26,22 +26,11 @@ vm_trace_on
 
 slab_kb() { sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
 
-# await KEY [SECONDS]: wait for the other guest's pair_put KEY.
-await() {
-	local i
-	for ((i = 0; i < ${2:-600} * 5; i++)); do
-		[ -e "$PAIR/$1" ] && return 0
-		[ -e "$PAIR/exit.$(pair_peer)" ] && return 1
-		sleep 0.2
-	done
-	return 1
-}
-
 # The server does what the client's commands say, until "stop".
 server() {
 	local n=0 kind secs
 	pair_put slab.server.start "$(slab_kb)"
-	while await "cmd.$n" 900; do
+	while pair_await "cmd.$n" 900; do
 		read -r kind secs < "$PAIR/cmd.$n"
 		case $kind in
 		stop)
@@ -78,7 +67,7 @@ CMD=0
 command() {
 	echo "$1 ${2:-0}" > "$PAIR/cmd.$CMD.tmp"
 	mv "$PAIR/cmd.$CMD.tmp" "$PAIR/cmd.$CMD"
-	await "ack.$CMD" $((${2:-0} + 120)) || t_fail "soak: the server did '$1'" "no answer"
+	pair_await "ack.$CMD" $((${2:-0} + 120)) || t_fail "soak: the server did '$1'" "no answer"
 	CMD=$((CMD + 1))
 }
 
@@ -215,7 +204,7 @@ PY
 	errors=$(wc -l < "$RESULTS/soak-errors")
 	c1=$(conn_count)
 	umount "$mnt"
-	await slab.server.end 300
+	pair_await slab.server.end 300
 	{
 		echo "soak: $SOAK_MIN min, seed $SOAK_SEED, client $(pair_transport) ($(uname -r)), server $(pair_get transport.server)"
 		printf '  %-34s %s\n' \
@@ -233,9 +222,4 @@ PY
 	pair_wait done
 }
 
-case $RPCRDMA2_PAIR_ROLE in
-server) server ;;
-client) client ;;
-*) die "run me with scripts/vm/pair" ;;
-esac
-t_done
+pair_run

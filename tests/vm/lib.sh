@@ -529,6 +529,29 @@ pair_end() {
 pair_put() { echo "$2" > "$PAIR/$1.tmp" && mv "$PAIR/$1.tmp" "$PAIR/$1"; }
 pair_get() { cat "$PAIR/$1"; }
 
+# pair_await KEY [SECONDS]: wait (default 600 s) until the other guest has
+# put KEY; fails at once if its guest has ended.
+pair_await() {
+	local i
+	for ((i = 0; i < ${2:-600} * 5; i++)); do
+		[ -e "$PAIR/$1" ] && return 0
+		[ -e "$PAIR/exit.$(pair_peer)" ] && return 1
+		sleep 0.2
+	done
+	return 1
+}
+
+# pair_run: run the script's server or client function, as this guest's
+# role says, then end the script (t_done).
+pair_run() {
+	case ${RPCRDMA2_PAIR_ROLE:-} in
+	server) server ;;
+	client) client ;;
+	*) die "run me with scripts/vm/pair" ;;
+	esac
+	t_done
+}
+
 # link_bytes: bytes sent and received on link0 so far, "TX RX".
 link_bytes() {
 	echo "$(cat /sys/class/net/link0/statistics/tx_bytes)" \

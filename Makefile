@@ -59,7 +59,7 @@ client-fuzz:
 # SOAK_SEED (default: the clock's, printed), our client and svcrdma2 on
 # debug kernels unless SOAK_CLIENT / SOAK_SERVER name another kernel
 # (nodebug, or stock: Debian's own); ends with a table of what happened.
-# (Not yet in make check: see Documentation/testing.rst.)
+# (make check runs it for 2 minutes against the stock server.)
 SOAK_MIN ?= 60
 SOAK_SEED ?=
 SOAK_SERVER ?= debug

@@ -33,23 +33,13 @@ LINK_DOWN_S=15
 # the longest a mount may take to serve a write once a fault is over
 RECOVER_S=120
 
-# fault_netem ON|OFF ARGS...: this guest's share of a netem fault.
-fault_netem() {
-	if [ "$1" = on ]; then
-		shift
-		tc qdisc replace dev link0 root netem "$@" ||
-			t_fail "tc qdisc add dev link0 root netem $*" "tc failed"
-	else
-		tc qdisc del dev link0 root 2>/dev/null
-	fi
-}
 
 # link_dark: this guest's NIC sends nothing for LINK_DOWN_S seconds (both
 # guests do it at once: the link is down).
 link_dark() {
-	fault_netem on loss 100%
+	link_netem loss 100%
 	sleep "$LINK_DOWN_S"
-	fault_netem off
+	link_netem
 }
 
 # server_fault CASE: what the server does at the middle of CASE.
@@ -71,7 +61,7 @@ server_fault() {
 fault_case() {
 	local c=$1 size=$2 pid rc t0 ms i
 	shift 2
-	[ $# -eq 0 ] || fault_netem on "$@"
+	[ $# -eq 0 ] || link_netem "$@"
 	pair_wait "$c-go" 300 || { t_fail "$c" "the $(pair_peer) is gone"; return; }
 	if [ "$RPCRDMA2_PAIR_ROLE" = server ]; then
 		pair_wait "$c-mid" 300 && server_fault "$c"
@@ -125,7 +115,7 @@ fault_case() {
 		timeout -k 5 30 rm -f "$mnt/$c".* "$mnt/probe"
 		pair_wait "$c-end" 300
 	fi
-	[ $# -eq 0 ] || fault_netem off
+	[ $# -eq 0 ] || link_netem
 }
 
 if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then

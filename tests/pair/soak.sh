@@ -24,6 +24,18 @@ pair_up
 # (for the post-mortem of a stuck round)
 vm_trace_on
 
+# stuck_dump: this guest's RDMA state, for the post-mortem of a stuck
+# round (a QP in the error state, the CM's GSI QP among them, shows here).
+stuck_dump() {
+	{
+		rdma res show qp
+		rdma res show cm_id
+		ip -s link show link0
+		grep -H . /sys/class/infiniband/rxe0/ports/1/hw_counters/* 2>/dev/null
+		dmesg | tail -n 50
+	} > "$RESULTS/rdma-stuck" 2>&1
+}
+
 slab_kb() { sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
 
 # The server does what the client's commands say, until "stop".
@@ -37,14 +49,18 @@ server() {
 			pair_put "ack.$n" ok
 			break
 			;;
-		loss) tc qdisc replace dev link0 root netem loss 1% ;;
-		delay) tc qdisc replace dev link0 root netem delay 5ms reorder 1% 50% ;;
-		clear) tc qdisc del dev link0 root 2>/dev/null ;;
+		loss) link_netem loss 1% ;;
+		delay) link_netem delay 5ms reorder 1% 50% ;;
+		clear) link_netem ;;
 		link-down)
 			# (as tests/pair/faults.sh takes it down, and why)
-			tc qdisc replace dev link0 root netem loss 100%
+			link_netem loss 100%
 			sleep "$secs"
-			tc qdisc del dev link0 root 2>/dev/null
+			link_netem
+			;;
+		dump)
+			# the server's side of a stuck round
+			stuck_dump
 			;;
 		nfsd-restart)
 			rpc.nfsd 0
@@ -147,19 +163,19 @@ client() {
 		case $kind in
 		loss|delay)
 			if [ $kind = loss ]; then
-				tc qdisc replace dev link0 root netem loss 1%
+				link_netem loss 1%
 			else
-				tc qdisc replace dev link0 root netem delay 5ms reorder 1% 50%
+				link_netem delay 5ms reorder 1% 50%
 			fi
 			command "$kind"
 			sleep "$secs"
-			tc qdisc del dev link0 root
+			link_netem
 			command clear
 			;;
 		link-down)
-			tc qdisc replace dev link0 root netem loss 100%
+			link_netem loss 100%
 			command link-down "$LINK_DOWN_S"
-			tc qdisc del dev link0 root
+			link_netem
 			;;
 		nfsd-restart) command nfsd-restart ;;
 		esac
@@ -180,6 +196,8 @@ client() {
 			echo "== $p $(cat "/proc/$p/comm")"
 			cat "/proc/$p/stack"
 		done > "$RESULTS/stacks-stuck" 2>&1
+		stuck_dump
+		command dump
 		pkill -9 -x fio
 		kill -9 "$iopid"
 	fi

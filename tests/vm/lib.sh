@@ -552,6 +552,20 @@ pair_run() {
 	t_done
 }
 
+# link_netem [ARGS...]: what link0's netem qdisc (tc-netem(8) ARGS: loss,
+# delay, reordering) does to every frame this guest sends from now on;
+# nothing without ARGS. guest-init put the qdisc there at boot, and it is
+# changed, never swapped or deleted: a qdisc being replaced refuses
+# frames for a moment, and rxe moves a QP whose frame the qdisc refused
+# to the error state for good (rxe_requester() on rxe_xmit_packet()'s
+# error): a data QP, which reconnecting mends, or the CM's GSI QP, after
+# which no connection is made again until the device is recreated. A
+# real NIC has no qdisc under its RDMA traffic.
+link_netem() {
+	tc qdisc change dev link0 root netem limit 10000 "$@" ||
+		t_fail "tc qdisc change dev link0 root netem $*" "tc failed"
+}
+
 # link_bytes: bytes sent and received on link0 so far, "TX RX".
 link_bytes() {
 	echo "$(cat /sys/class/net/link0/statistics/tx_bytes)" \

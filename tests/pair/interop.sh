@@ -6,19 +6,12 @@
 # Debian's stock kernel (--server stock or --client stock) ours falls back
 # to, or serves, v1 against the in-tree transport. NFSv4.2 and NFSv3 with
 # fio verify and a metadata workload, the version each of our sides
-# settled on, a delegation recalled over the backchannel (NFSv4.2; not
-# against the stock server), and
+# settled on, a delegation recalled over the backchannel (NFSv4.2), and
 # the NICs' counters moving by at least the data fio writes and reads.
 . "$(dirname "$0")/../vm/lib.sh"
 
 pair_up
 want=$(pair_vers)
-# The stock kernel's nfsd does not always grant our client a delegation
-# across the link (callback channel UP, no state left open, 20 tries:
-# why is not known yet): no recall in that pairing.
-recall=yes
-[ "$(pair_get transport.server)" = rdma ] && [ "$(pair_get transport.client)" = rdma2 ] &&
-	recall=no
 
 server() {
 	local v got
@@ -30,7 +23,7 @@ server() {
 				[ "$got" = "$want" ]
 		fi
 		pair_wait "checked-$v"
-		[ "$v" = 3 ] || [ $recall = no ] || pair_recall "NFSv$v"
+		[ "$v" = 3 ] || pair_recall "NFSv$v"
 	done
 	pair_wait done 1500 || t_fail "the client finished" "it never said so"
 	vm_nfsd_down
@@ -52,7 +45,7 @@ client() {
 		fio_verify "NFSv$v across the link:" write 64k 8m
 		fio_verify "NFSv$v across the link:" randrw 4k 2m
 		metadata "NFSv$v across the link:" 100
-		[ "$v" = 3 ] || [ $recall = no ] || pair_recall "NFSv$v"
+		[ "$v" = 3 ] || pair_recall "NFSv$v"
 		read -r tx1 rx1 <<< "$(link_bytes)"
 		t_check "NFSv$v: link0 carried the data ($(((tx1 - tx0) >> 20)) MiB out, $(((rx1 - rx0) >> 20)) MiB in)" \
 			[ $((tx1 - tx0)) -gt $((8 << 20)) -a $((rx1 - rx0)) -gt $((8 << 20)) ]

@@ -363,8 +363,11 @@ p_count() {
 	if [ "$n" = "$2" ]; then t_pass "$1"; else t_fail "$1" "$n lines, want $2"; fi
 }
 
-# has_deleg: nfsd holds a delegation for some client.
-has_deleg() { grep -q 'type: deleg' /proc/fs/nfsd/clients/*/states 2>/dev/null; }
+# has_deleg [FILE]: nfsd holds a delegation for some client (on the file
+# /FILE of the export).
+has_deleg() {
+	grep -q "type: deleg.*${1:+filename: \"/$1\"}" /proc/fs/nfsd/clients/*/states 2>/dev/null
+}
 
 # hold_deleg: open $mnt/deleg for reading on fd 3 until nfsd grants a
 # read delegation with the OPEN (for up to 30 s: it grants none while a
@@ -573,25 +576,30 @@ link_bytes() {
 }
 
 # pair_recall NAME: a delegation recalled across the link, on the NFSv4.1+
-# mount at $mnt (both guests call it at the same point). The client opens
-# $mnt/deleg for reading until the server's nfsd shows it holds a read
-# delegation (none is granted while a lock manager is in grace); then a
-# local write on the server breaks it: nfsd sends CB_RECALL over the
-# backchannel and the write waits until the client returns the
-# delegation, or until the lease break time (20 s here) when the
-# callback fails. The write must finish well before that, and the
-# client must have traced the recall.
+# mount at $mnt (both guests call it at the same point). The client
+# writes a file, then opens it for reading until the server's nfsd shows
+# it holds a read delegation on it; then a local write on the server
+# breaks it: nfsd sends CB_RECALL over the backchannel and the write
+# waits until the client returns the delegation, or until the lease break
+# time (20 s here) when the callback fails. The write must finish well
+# before that, and the client must have traced the recall.
+#
+# Each try is a new file: nfsd refuses delegations on a file whose
+# delegation was recalled in the last 30-60 s, by a 256-bit Bloom filter
+# of file handles (delegation_blocked(), fs/nfsd/nfs4state.c) that any
+# other recall may also have set for this one. The server traces nfsd's
+# OPENs and delegations meanwhile ($RESULTS/recall-trace).
 pair_recall() {
-	local name=$1 i got=no t0 ms
+	local name=$1 i got=no t0 ms f T=/sys/kernel/tracing
+	mountpoint -q $T || mount -t tracefs tracefs $T
 	if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then
-		echo "before the recall" > "$mnt/deleg"
-		sync
-		mountpoint -q /sys/kernel/tracing ||
-			mount -t tracefs tracefs /sys/kernel/tracing
-		echo 1 > /sys/kernel/tracing/events/nfs4/nfs4_cb_recall/enable
+		echo 1 > $T/events/nfs4/nfs4_cb_recall/enable
 		for i in $(seq 20); do
+			f=$mnt/$name-deleg$i
+			echo "before the recall" > "$f"
+			sync
 			echo 3 > /proc/sys/vm/drop_caches
-			exec 3< "$mnt/deleg"
+			exec 3< "$f"
 			pair_wait "$name-try$i" 60 && pair_wait "$name-answer$i" 60 ||
 				break
 			got=$(pair_get "$name-got$i")
@@ -602,21 +610,23 @@ pair_recall() {
 		pair_wait "$name-recalled" 120
 		exec 3<&- 2>/dev/null
 		t_check "$name: the client traced CB_RECALL" \
-			grep -q 'nfs4_cb_recall:' /sys/kernel/tracing/trace
+			grep -q 'nfs4_cb_recall:' $T/trace
 		t_check "$name: the client reads the server's write" \
-			grep -q "after the recall" "$mnt/deleg"
-		echo 0 > /sys/kernel/tracing/events/nfs4/nfs4_cb_recall/enable
+			grep -q "after the recall" "$f"
+		echo 0 > $T/events/nfs4/nfs4_cb_recall/enable
 		return
 	fi
 	echo 20 > /proc/sys/fs/lease-break-time
+	recall_trace 1
 	for i in $(seq 20); do
 		pair_wait "$name-try$i" 60 || break
 		got=no
-		has_deleg && got=yes
+		has_deleg "$name-deleg$i" && got=yes
 		pair_put "$name-got$i" "$got"
 		pair_wait "$name-answer$i" 60 || break
 		[ "$got" = yes ] && break
 	done
+	recall_trace 0
 	if [ "$got" != yes ]; then
 		# what nfsd thinks of the client's callback channel, and what
 		# it holds for the client
@@ -624,11 +634,30 @@ pair_recall() {
 	fi
 	t_check "$name: nfsd granted the client a read delegation" [ "$got" = yes ]
 	t0=${EPOCHREALTIME/./}
-	timeout 60 bash -c "echo 'after the recall' > $EXPORT_DIR/deleg"
+	timeout 60 bash -c "echo 'after the recall' > '$EXPORT_DIR/$name-deleg$i'"
 	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
 	t_check "$name: a local write broke it in $ms ms (the client returned it)" \
 		[ "$got" = yes -a "$ms" -lt 10000 ]
 	pair_wait "$name-recalled" 120
+}
+
+# recall_trace 1|0: trace nfsd's OPENs, delegations and callback states,
+# and whether each OPEN got as far as a lease (kernel_setlease()), or
+# stop and keep the trace in $RESULTS/recall-trace.
+recall_trace() {
+	local T=/sys/kernel/tracing e
+	for e in nfsd_open nfsd_deleg_read nfsd_deleg_return nfsd_cb_new_state; do
+		[ ! -e $T/events/nfsd/$e ] || echo "$1" > $T/events/nfsd/$e/enable
+	done
+	if [ "$1" = 1 ]; then
+		grep -q rpcrdma2_setlease $T/kprobe_events 2>/dev/null ||
+			echo 'r:rpcrdma2_setlease kernel_setlease ret=$retval' \
+				>> $T/kprobe_events 2>/dev/null
+	else
+		grep -E 'nfsd_|setlease' $T/trace > "$RESULTS/recall-trace"
+	fi
+	[ ! -e $T/events/kprobes/rpcrdma2_setlease ] ||
+		echo "$1" > $T/events/kprobes/rpcrdma2_setlease/enable
 }
 
 # vm_stock: this guest runs Debian's own kernel (scripts/vm/run --flavour

@@ -33,7 +33,6 @@ LINK_DOWN_S=15
 # the longest a mount may take to serve a write once a fault is over
 RECOVER_S=120
 
-
 # link_dark: this guest's NIC sends nothing for LINK_DOWN_S seconds (both
 # guests do it at once: the link is down).
 link_dark() {

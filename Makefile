@@ -10,7 +10,7 @@ HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR   ?= $(if $(wildcard $(HOST_KDIR)/Makefile),$(HOST_KDIR),$(shell $(TOP)/scripts/fetch-kernel.sh headers))
 
 .PHONY: all modules clean check kunit demo vm-shell kernel kernel-nodebug \
-	setup stock-build checkpatch bench wire-fuzz client-fuzz capture soak
+	setup stock-build checkpatch bench wire-fuzz client-fuzz capture soak deb
 
 all: modules
 
@@ -90,6 +90,11 @@ capture:
 # Version 2 (proto=rdma2 to svcrdma2) on Soft-RoCE, the in-tree v1 beside it.
 demo:
 	scripts/demo.sh
+
+# The Debian DKMS package (scripts/build-deb.sh): build/deb/
+# rpcrdma2-dkms_VERSION_all.deb and the source package, VERSION's version.
+deb:
+	scripts/build-deb.sh
 
 # An interactive shell in the test VM (exit to power off).
 vm-shell:

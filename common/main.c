@@ -9,3 +9,4 @@
 
 MODULE_DESCRIPTION("RPC-over-RDMA v1/v2 header codec and CM private data");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

@@ -205,3 +205,4 @@ kunit_test_suite(cm_pdata_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the rpcrdma2 RFC 8797 CM private data library");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

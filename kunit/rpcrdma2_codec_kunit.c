@@ -432,3 +432,4 @@ kunit_test_suite(rpcrdma2_codec_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the rpcrdma2 header codec");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

@@ -248,3 +248,4 @@ kunit_test_suite(svcrdma2_policy_suite);
 
 MODULE_DESCRIPTION("KUnit tests for svcrdma2 reply policy");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

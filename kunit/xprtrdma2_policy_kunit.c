@@ -526,3 +526,4 @@ kunit_test_suite(xprtrdma2_policy_suite);
 
 MODULE_DESCRIPTION("KUnit tests for xprtrdma2 client policy");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

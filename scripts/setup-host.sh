@@ -23,6 +23,8 @@ PKGS=(
 	python3-docutils
 	# tests/userspace/wireshark_test.sh: tools/wireshark/rpcrdma2.lua
 	tshark
+	# make deb (scripts/build-deb.sh) and its test: the DKMS package
+	dpkg-dev debhelper dh-dkms dkms
 )
 
 # The guest overlays the test kernel's modules onto the host's

@@ -733,4 +733,5 @@ module_init(svc_rdma2_init);
 module_exit(svc_rdma2_exit);
 MODULE_DESCRIPTION("RPC-over-RDMA v2/v1 server transport (rdma2) for nfsd");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);
 MODULE_ALIAS("svcrdma2");

@@ -614,5 +614,6 @@ module_exit(xprt_rdma2_exit);
 
 MODULE_DESCRIPTION("RPC-over-RDMA v2/v1 client transport (rdma2)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);
 /* xprt_find_transport_ident("rdma2") loads "rpcrdma2" */
 MODULE_ALIAS("rpcrdma2");

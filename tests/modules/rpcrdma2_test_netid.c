@@ -41,3 +41,4 @@ module_init(rpcrdma2_test_init);
 module_exit(rpcrdma2_test_exit);
 MODULE_DESCRIPTION("rpcrdma2 test fixture: an RPC transport netid for proto= tests");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(RPCRDMA2_VERSION);

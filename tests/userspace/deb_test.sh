@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make deb on the host: the source and binary packages build with
+# Debian's tooling; the binary carries the three modules' sources and a
+# dkms.conf of the project's version; DKMS itself, in a private tree
+# (nothing registered on the host), builds the three modules against
+# Debian's stock 6.12 headers, each with MODULE_VERSION the project's
+# version, and refuses another kernel with its BUILD_EXCLUSIVE message.
+# Installing the package as a user would is a guest's test (the stock
+# kernel's image).
+# Prints one PASS:/FAIL: line per case; exits 1 if any failed.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+failed=0
+version=$(cat "$top/VERSION")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME CMD...: CMD succeeds
+check() {
+	local name=$1
+	shift
+	if "$@" > "$tmp/out" 2>&1; then
+		echo "PASS: deb: $name"
+	else
+		echo "FAIL: deb: $name: $(head -n 3 "$tmp/out" | tr '\n' '|')"
+		failed=1
+	fi
+}
+
+if ! "$top/scripts/build-deb.sh" > "$tmp/build" 2>&1; then
+	echo "FAIL: deb: make deb: $(tail -n 5 "$tmp/build" | tr '\n' '|')"
+	exit 1
+fi
+deb=$top/build/deb/rpcrdma2-dkms_${version}_all.deb
+check "make deb: rpcrdma2_$version.dsc, .tar.xz, rpcrdma2-dkms_${version}_all.deb" \
+	test -s "$top/build/deb/rpcrdma2_$version.dsc" -a \
+	-s "$top/build/deb/rpcrdma2_$version.tar.xz" -a -s "$deb"
+check "rpcrdma2-dkms depends on dkms" \
+	grep -q '^dkms' <(dpkg-deb -f "$deb" Depends)
+
+dpkg-deb -x "$deb" "$tmp/root"
+srcdir=$tmp/root/usr/src/rpcrdma2-$version
+missing=
+for f in dkms.conf Kbuild VERSION LICENSE include/rpcrdma2/codec.h \
+	common/Kbuild common/main.c xprtrdma2/Kbuild xprtrdma2/transport.c \
+	svcrdma2/Kbuild svcrdma2/transport.c; do
+	[ -s "$srcdir/$f" ] || missing+=" $f"
+done
+check "/usr/src/rpcrdma2-$version has the modules' sources and dkms.conf${missing:+ (missing:$missing)}" \
+	test -z "$missing"
+check "dkms.conf: PACKAGE_VERSION=\"$version\", BUILD_EXCLUSIVE_KERNEL" \
+	grep -qx "PACKAGE_VERSION=\"$version\"" "$srcdir/dkms.conf"
+grep -q '^BUILD_EXCLUSIVE_KERNEL=' "$srcdir/dkms.conf" || {
+	echo "FAIL: deb: dkms.conf has no BUILD_EXCLUSIVE_KERNEL"
+	failed=1
+}
+
+# dkms add/build against the stock headers, in a tree of our own
+hdr=$("$top/scripts/fetch-kernel.sh" headers)
+kver=$(basename "$hdr" | sed 's/^linux-headers-//')
+mkdir -p "$tmp/tree" "$tmp/src"
+mv "$srcdir" "$tmp/src/"
+dk=(--dkmstree "$tmp/tree" --sourcetree "$tmp/src" -m rpcrdma2 -v "$version")
+check "dkms add" dkms add "${dk[@]}"
+check "dkms build for Debian's $kver (its headers)" \
+	dkms build "${dk[@]}" -k "$kver" --kernelsourcedir "$hdr"
+for m in rpcrdma2_common xprtrdma2 svcrdma2; do
+	ko=$(find "$tmp/tree" -name "$m.ko" | head -n 1)
+	check "dkms built $m.ko, MODULE_VERSION $version" \
+		test -n "$ko" -a "$(modinfo -F version "$ko" 2>/dev/null)" = "$version"
+done
+dkms build "${dk[@]}" -k 6.1.0-28-amd64 --kernelsourcedir "$hdr" > "$tmp/other" 2>&1
+rc=$?
+if [ $rc = 77 ] && grep -q 'BUILD_EXCLUSIVE directive which does not match this kernel' "$tmp/other"; then
+	echo "PASS: deb: dkms refuses a 6.1 kernel (BUILD_EXCLUSIVE, exit 77)"
+else
+	echo "FAIL: deb: dkms build for 6.1: exit $rc: $(grep -m 2 -i 'error\|exclusive' "$tmp/other" | tr '\n' '|')"
+	failed=1
+fi
+exit $failed

@@ -49,6 +49,22 @@ for f in dkms.conf Kbuild VERSION LICENSE include/rpcrdma2/codec.h \
 done
 check "/usr/src/rpcrdma2-$version has the modules' sources and dkms.conf${missing:+ (missing:$missing)}" \
 	test -z "$missing"
+check "the package's rpcrdma2-netid: /usr/lib/rpcrdma2, run by postinst and prerm" \
+	bash -c "test -x '$tmp/root/usr/lib/rpcrdma2/rpcrdma2-netid' &&
+		dpkg-deb --ctrl-tarfile '$deb' | tar -xO ./postinst | grep -q 'rpcrdma2-netid add' &&
+		dpkg-deb --ctrl-tarfile '$deb' | tar -xO ./prerm | grep -q 'rpcrdma2-netid remove'"
+# rpcrdma2-netid on copies of the host's files: twice add is once; remove
+# leaves them as they were
+mkdir -p "$tmp/etc/etc"
+cp /etc/netconfig /etc/protocols "$tmp/etc/etc/"
+netid=$tmp/root/usr/lib/rpcrdma2/rpcrdma2-netid
+check "rpcrdma2-netid add, twice: one rdma2 line in netconfig (\"-\": invisible), one in protocols (3939)" \
+	bash -c "'$netid' add '$tmp/etc' && '$netid' add '$tmp/etc' &&
+		[ \$(grep -c '^rdma2 .*tpi_cots_ord  -     -        rdma2' '$tmp/etc/etc/netconfig') = 1 ] &&
+		[ \$(grep -cP '^rdma2\t3939\t' '$tmp/etc/etc/protocols') = 1 ]"
+check "rpcrdma2-netid remove: the files as they were" \
+	bash -c "'$netid' remove '$tmp/etc' && cmp /etc/netconfig '$tmp/etc/etc/netconfig' &&
+		cmp /etc/protocols '$tmp/etc/etc/protocols'"
 check "dkms.conf: PACKAGE_VERSION=\"$version\", BUILD_EXCLUSIVE_KERNEL" \
 	grep -qx "PACKAGE_VERSION=\"$version\"" "$srcdir/dkms.conf"
 grep -q '^BUILD_EXCLUSIVE_KERNEL=' "$srcdir/dkms.conf" || {

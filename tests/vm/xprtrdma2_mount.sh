@@ -242,6 +242,36 @@ knob_check() {
 	t_check "rmmod xprtrdma2 refused while mounted" \
 		bash -c '! rmmod xprtrdma2 2>/dev/null'
 }
+# proto=rdma2 as users type it, through nfs-utils' mount.nfs: refused
+# until the package's rpcrdma2-netid has added the netid (the guest's /etc
+# is its own), then NFSv4.2 and NFSv3 mount over rdma2 and unmount
+# through umount.nfs; its removal leaves the files as they were.
+helper_case() {
+	local v=$1 o=$2 err
+	if ! err=$(mount -t nfs -o "vers=$v,proto=rdma2,port=$NFS_V2_PORT$o" \
+		"$3" "$mnt" 2>&1); then
+		t_fail "mount.nfs: NFSv$v proto=rdma2 mounts" "$err"
+		return
+	fi
+	t_check "mount.nfs: NFSv$v mount is over rdma2" \
+		grep -q " $mnt nfs[4]* .*proto=rdma2" /proc/mounts
+	nfs_roundtrip "mount.nfs: NFSv$v" "$mnt" 1
+	err=$(umount "$mnt" 2>&1)
+	t_check "mount.nfs: NFSv$v umount.nfs, no complaint${err:+ ($err)}" \
+		bash -c "[ -z '$err' ] && ! grep -q ' $mnt ' /proc/mounts"
+}
+netid=$RPCRDMA2_TOP/debian/rpcrdma2-netid
+cp /etc/netconfig /tmp/netconfig.orig
+cp /etc/protocols /tmp/protocols.orig
+err=$(mount -t nfs -o "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/" "$mnt" 2>&1)
+t_check "mount.nfs: proto=rdma2 refused before rpcrdma2-netid add ($err)" \
+	grep -q "Failed to find 'rdma2' protocol" <<< "$err"
+t_check "rpcrdma2-netid add" "$netid" add
+helper_case 4.2 "" "$GUEST_IP:/"
+helper_case 3 ",nolock,mountproto=tcp" "$GUEST_IP:$EXPORT_DIR"
+t_check "rpcrdma2-netid remove: /etc/netconfig and /etc/protocols as before" \
+	bash -c "$netid remove && cmp /etc/netconfig /tmp/netconfig.orig && cmp /etc/protocols /tmp/protocols.orig"
+
 p=/sys/module/xprtrdma2/parameters
 t_check "max_requests=1 refused" bash -c "! echo 1 > $p/max_requests"
 t_check "inline_size=2048 refused" bash -c "! echo 2048 > $p/inline_size"

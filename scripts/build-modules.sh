@@ -17,4 +17,8 @@ rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	--include='/tests/' --include='/tests/vectors/***' --include='/tests/modules/***' \
 	--exclude='*' \
 	"$top/" "$bdir/"
+# Only this build's modules: one whose source was renamed or removed would
+# stay behind otherwise, and a guest loading every kunit/*.ko would load
+# it against today's exports.
+find "$bdir" -name '*.ko' -delete
 exec make -C "$kdir" M="$(cd "$bdir" && pwd)" "$@" modules

@@ -510,13 +510,22 @@ pair_peer() {
 # its guest has: a barrier never waits for a peer that cannot come.
 # Names are the script's own (one guest may run several in sequence).
 pair_wait() {
-	local b=$PAIR/${0##*/}.$1 peer i
+	local b=$PAIR/${0##*/}.$1 peer
 	peer=$(pair_peer)
 	: > "$b.$RPCRDMA2_PAIR_ROLE"
-	for ((i = 0; i < ${2:-900} * 5; i++)); do
-		[ -e "$b.$peer" ] && return 0
-		[ -e "$PAIR/${0##*/}.end.$peer" ] && return 1
-		[ -e "$PAIR/exit.$peer" ] && return 1
+	pair_poll "$b.$peer" "${2:-900}" "$PAIR/${0##*/}.end.$peer" "$PAIR/exit.$peer"
+}
+
+# pair_poll FILE SECONDS [GONE...]: wait until FILE exists (0), any GONE
+# file does (1), or SECONDS have passed (1).
+pair_poll() {
+	local file=$1 secs=$2 i f
+	shift 2
+	for ((i = 0; i < secs * 5; i++)); do
+		[ -e "$file" ] && return 0
+		for f; do
+			[ -e "$f" ] && return 1
+		done
 		sleep 0.2
 	done
 	return 1
@@ -534,15 +543,7 @@ pair_get() { cat "$PAIR/$1"; }
 
 # pair_await KEY [SECONDS]: wait (default 600 s) until the other guest has
 # put KEY; fails at once if its guest has ended.
-pair_await() {
-	local i
-	for ((i = 0; i < ${2:-600} * 5; i++)); do
-		[ -e "$PAIR/$1" ] && return 0
-		[ -e "$PAIR/exit.$(pair_peer)" ] && return 1
-		sleep 0.2
-	done
-	return 1
-}
+pair_await() { pair_poll "$PAIR/$1" "${2:-600}" "$PAIR/exit.$(pair_peer)"; }
 
 # pair_run: run the script's server or client function, as this guest's
 # role says, then end the script (t_done).

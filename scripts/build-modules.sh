@@ -13,7 +13,7 @@ mkdir -p "$bdir"
 rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	--exclude='*.mod*' --exclude='Module.symvers' --exclude='modules.order' \
 	--include='/Kbuild' --include='/VERSION' --include='/include/***' --include='/common/***' \
-	--include='/kunit/***' --include='/xprtrdma2/***' --include='/svcrdma2/***' \
+	--include='/kunit/***' --include='/xprtrdma2/***' --include='/svcrdma2/***' --include='/dropin/***' \
 	--include='/tests/' --include='/tests/vectors/***' --include='/tests/modules/***' \
 	--exclude='*' \
 	"$top/" "$bdir/"

@@ -216,7 +216,7 @@ VM_PLAN=("pair:debug,debug:interop capture faults" "pair:stock,debug:interop fau
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
 	xprtrdma2_hostile "xprtrdma2_mount xprtrdma2_backchannel"
 	"svcrdma2_faults svcrdma2_backchannel" "ping_chunks ping_listen"
-	svcrdma2_ping svcrdma2_v1 stock:stock_smoke)
+	svcrdma2_ping "svcrdma2_v1 dropin" stock:stock_smoke)
 
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these

@@ -216,8 +216,10 @@ static const struct rpc_timeout svc_rdma2_bc_timeout = {
 };
 
 static struct xprt_class svc_rdma2_bc_class;
+static struct xprt_class svc_rdma2_bc_dropin_class;
 
-static int svc_rdma2_bc_addresses(struct rpc_xprt *xprt)
+/* @name: the svc class's, a constant */
+static int svc_rdma2_bc_addresses(struct rpc_xprt *xprt, const char *name)
 {
 	struct sockaddr *sap = (struct sockaddr *)&xprt->addr;
 
@@ -225,8 +227,8 @@ static int svc_rdma2_bc_addresses(struct rpc_xprt *xprt)
 							    "%pISc", sap);
 	xprt->address_strings[RPC_DISPLAY_PORT] =
 		kasprintf(GFP_KERNEL, "%u", rpc_get_port(sap));
-	xprt->address_strings[RPC_DISPLAY_PROTO] = "rdma2";
-	xprt->address_strings[RPC_DISPLAY_NETID] = "rdma2";
+	xprt->address_strings[RPC_DISPLAY_PROTO] = name;
+	xprt->address_strings[RPC_DISPLAY_NETID] = name;
 	if (!xprt->address_strings[RPC_DISPLAY_ADDR] ||
 	    !xprt->address_strings[RPC_DISPLAY_PORT])
 		return -ENOMEM;
@@ -239,14 +241,18 @@ static int svc_rdma2_bc_addresses(struct rpc_xprt *xprt)
  */
 static struct rpc_xprt *svc_rdma2_bc_setup(struct xprt_create *args)
 {
+	struct xprt_class *class = &svc_rdma2_bc_class;
 	struct svc_xprt *sxprt = args->bc_xprt;
 	struct svc_rdma2_xprt *sx;
 	struct svc_rdma2_bc *bx;
 	struct rpc_xprt *xprt;
 	int ret;
 
-	if (!sxprt || sxprt->xpt_class->xcl_ident != SVC_RDMA2_XPRT_IDENT ||
-	    sxprt->xpt_class->xcl_owner != THIS_MODULE)
+	if (args->ident == svc_rdma2_bc_dropin_class.ident)
+		class = &svc_rdma2_bc_dropin_class;
+	/* nfsd asks with the ident of the connection's own class */
+	if (!sxprt || !svc_rdma2_is_ours(sxprt) ||
+	    (sxprt->xpt_class->xcl_ident | XPRT_TRANSPORT_BC) != args->ident)
 		return ERR_PTR(-EINVAL);
 	sx = svc_rdma2_x(sxprt);
 	if (sx->sx_listener || args->addrlen > sizeof(xprt->addr))
@@ -268,8 +274,8 @@ static struct rpc_xprt *svc_rdma2_bc_setup(struct xprt_create *args)
 
 	xprt->timeout = &svc_rdma2_bc_timeout;
 	xprt->ops = &svc_rdma2_bc_ops;
-	xprt->xprt_class = &svc_rdma2_bc_class;
-	xprt->prot = svc_rdma2_bc_class.ident;
+	xprt->xprt_class = class;
+	xprt->prot = class->ident;
 	/* never idle out: the connection's lifetime is the client's call */
 	xprt->idle_timeout = 0;
 	xprt->bind_timeout = 0;
@@ -277,7 +283,7 @@ static struct rpc_xprt *svc_rdma2_bc_setup(struct xprt_create *args)
 	xprt->resvport = 0;
 	memcpy(&xprt->addr, args->dstaddr, args->addrlen);
 	xprt->addrlen = args->addrlen;
-	ret = svc_rdma2_bc_addresses(xprt);
+	ret = svc_rdma2_bc_addresses(xprt, sxprt->xpt_class->xcl_name);
 	if (ret) {
 		/* destroy frees what there is and puts the module */
 		svc_rdma2_bc_destroy(xprt);
@@ -320,6 +326,16 @@ static struct xprt_class svc_rdma2_bc_class = {
 	.ident	= SVC_RDMA2_XPRT_IDENT | XPRT_TRANSPORT_BC,
 	.setup	= svc_rdma2_bc_setup,
 	/* nobody looks a backchannel up by netid; the list must end */
+	.netid	= { "" },
+};
+
+/* The drop-in's: the ident nfsd asks for on an "rdma" connection */
+static struct xprt_class svc_rdma2_bc_dropin_class = {
+	.list	= LIST_HEAD_INIT(svc_rdma2_bc_dropin_class.list),
+	.name	= "rdma backchannel",
+	.owner	= THIS_MODULE,
+	.ident	= XPRT_TRANSPORT_BC_RDMA,
+	.setup	= svc_rdma2_bc_setup,
 	.netid	= { "" },
 };
 
@@ -429,4 +445,26 @@ int svc_rdma2_bc_register(void)
 void svc_rdma2_bc_unregister(void)
 {
 	xprt_unregister_transport(&svc_rdma2_bc_class);
+}
+
+/**
+ * svc_rdma2_bc_dropin_register - register the drop-in's backchannel class
+ *
+ * Context: svc_rdma2_dropin_register().
+ *
+ * Return: %0, or %-EEXIST when another class has XPRT_TRANSPORT_BC_RDMA.
+ */
+int svc_rdma2_bc_dropin_register(void)
+{
+	return xprt_register_transport(&svc_rdma2_bc_dropin_class);
+}
+
+/**
+ * svc_rdma2_bc_dropin_unregister - unregister the drop-in's backchannel class
+ *
+ * Context: svc_rdma2_dropin_unregister(), or its register unwinding.
+ */
+void svc_rdma2_bc_dropin_unregister(void)
+{
+	xprt_unregister_transport(&svc_rdma2_bc_dropin_class);
 }

@@ -393,6 +393,7 @@ void svc_rdma2_close(struct svc_rdma2_xprt *sx);
 void svc_rdma2_cid_init(struct svc_rdma2_xprt *sx, struct ib_cq *cq,
 			struct rpcrdma2_cid *cid);
 void svc_rdma2_recv_ctxts_note(u32 n);
+bool svc_rdma2_is_ours(const struct svc_xprt *xprt);
 
 /* recvfrom.c */
 int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx);
@@ -445,6 +446,8 @@ void svc_rdma2_rw_pools_destroy(struct svc_rdma2_xprt *sx);
 /* backchannel.c */
 int svc_rdma2_bc_register(void);
 void svc_rdma2_bc_unregister(void);
+int svc_rdma2_bc_dropin_register(void);
+void svc_rdma2_bc_dropin_unregister(void);
 void svc_rdma2_bc_reply(struct svc_rdma2_xprt *sx,
 			struct svc_rdma2_recv_ctxt *ctxt);
 

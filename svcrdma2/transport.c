@@ -15,6 +15,7 @@
 #include <linux/sunrpc/xprt.h>
 #include <rdma/ib_cm.h>
 
+#include <rpcrdma2/dropin.h>
 #include <rpcrdma2/kparams.h>
 
 #include "svc_rdma2.h"
@@ -206,15 +207,17 @@ static void svc_rdma2_qp_event(struct ib_event *event, void *context)
 	}
 }
 
+/* @class: the listener's, which every connection it accepts shares */
 static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
-						   struct net *net)
+						   struct net *net,
+						   struct svc_xprt_class *class)
 {
 	struct svc_rdma2_xprt *sx;
 
 	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
 	if (!sx)
 		return NULL;
-	svc_xprt_init(net, &svc_rdma2_class, &sx->sx_xprt, serv);
+	svc_xprt_init(net, class, &sx->sx_xprt, serv);
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_link);
 	spin_lock_init(&sx->sx_lock);
@@ -247,7 +250,8 @@ static int svc_rdma2_conn_request(struct rdma_cm_id *id,
 	int ret;
 
 	sx = svc_rdma2_xprt_alloc(listener->sx_xprt.xpt_server,
-				  listener->sx_xprt.xpt_net);
+				  listener->sx_xprt.xpt_net,
+				  listener->sx_xprt.xpt_class);
 	if (!sx)
 		return -ENOMEM;
 	sx->sx_cm_id = id;
@@ -312,10 +316,11 @@ static int svc_rdma2_cm_handler(struct rdma_cm_id *id,
 	return 0;
 }
 
-static struct svc_xprt *svc_rdma2_create(struct svc_serv *serv,
+/* A listener of @class: nfsd's portlist or netlink names the class */
+static struct svc_xprt *svc_rdma2_listen(struct svc_serv *serv,
 					 struct net *net,
 					 struct sockaddr *sa, int salen,
-					 int flags)
+					 struct svc_xprt_class *class)
 {
 	struct svc_rdma2_xprt *sx;
 	struct rdma_cm_id *id;
@@ -323,7 +328,7 @@ static struct svc_xprt *svc_rdma2_create(struct svc_serv *serv,
 
 	if (sa->sa_family != AF_INET && sa->sa_family != AF_INET6)
 		return ERR_PTR(-EAFNOSUPPORT);
-	sx = svc_rdma2_xprt_alloc(serv, net);
+	sx = svc_rdma2_xprt_alloc(serv, net, class);
 	if (!sx)
 		return ERR_PTR(-ENOMEM);
 	sx->sx_listener = true;
@@ -633,18 +638,46 @@ static void svc_rdma2_free(struct svc_xprt *xprt)
 	kfree(sx);
 }
 
-static const struct svc_xprt_ops svc_rdma2_ops = {
-	.xpo_create		= svc_rdma2_create,
-	.xpo_accept		= svc_rdma2_accept,
-	.xpo_recvfrom		= svc_rdma2_recvfrom,
-	.xpo_sendto		= svc_rdma2_sendto,
-	.xpo_result_payload	= svc_rdma2_result_payload,
-	.xpo_release_ctxt	= svc_rdma2_release_ctxt,
-	.xpo_detach		= svc_rdma2_detach,
-	.xpo_free		= svc_rdma2_free,
-	.xpo_has_wspace		= svc_rdma2_has_wspace,
-	.xpo_kill_temp_xprt	= svc_rdma2_kill_temp_xprt,
-};
+static struct svc_xprt_class svc_rdma2_dropin_class;
+
+static struct svc_xprt *svc_rdma2_create(struct svc_serv *serv,
+					 struct net *net,
+					 struct sockaddr *sa, int salen,
+					 int flags)
+{
+	return svc_rdma2_listen(serv, net, sa, salen, &svc_rdma2_class);
+}
+
+static struct svc_xprt *svc_rdma2_dropin_create(struct svc_serv *serv,
+						struct net *net,
+						struct sockaddr *sa, int salen,
+						int flags)
+{
+	return svc_rdma2_listen(serv, net, sa, salen,
+				&svc_rdma2_dropin_class);
+}
+
+/*
+ * ->xpo_create has no class argument: each class has its own table, the
+ * same but for the create method that names it.
+ */
+#define SVC_RDMA2_XPRT_OPS(create) {				\
+	.xpo_create		= create,			\
+	.xpo_accept		= svc_rdma2_accept,		\
+	.xpo_recvfrom		= svc_rdma2_recvfrom,		\
+	.xpo_sendto		= svc_rdma2_sendto,		\
+	.xpo_result_payload	= svc_rdma2_result_payload,	\
+	.xpo_release_ctxt	= svc_rdma2_release_ctxt,	\
+	.xpo_detach		= svc_rdma2_detach,		\
+	.xpo_free		= svc_rdma2_free,		\
+	.xpo_has_wspace		= svc_rdma2_has_wspace,		\
+	.xpo_kill_temp_xprt	= svc_rdma2_kill_temp_xprt,	\
+}
+
+static const struct svc_xprt_ops svc_rdma2_ops =
+	SVC_RDMA2_XPRT_OPS(svc_rdma2_create);
+static const struct svc_xprt_ops svc_rdma2_dropin_ops =
+	SVC_RDMA2_XPRT_OPS(svc_rdma2_dropin_create);
 
 static struct svc_xprt_class svc_rdma2_class = {
 	.xcl_name		= "rdma2",
@@ -653,6 +686,79 @@ static struct svc_xprt_class svc_rdma2_class = {
 	.xcl_max_payload	= RPCSVC_MAXPAYLOAD,
 	.xcl_ident		= SVC_RDMA2_XPRT_IDENT,
 };
+
+/*
+ * The in-tree svcrdma's name and ident, for the drop-in module: rpc.nfsd
+ * and nfsdctl (nfs.conf rdma=y) create "rdma" listeners, and nfsd's
+ * callback client asks for XPRT_TRANSPORT_RDMA | XPRT_TRANSPORT_BC.
+ * The owner is rpcrdma's: each listener and connection holds it.
+ */
+static struct svc_xprt_class svc_rdma2_dropin_class = {
+	.xcl_name		= "rdma",
+	.xcl_ops		= &svc_rdma2_dropin_ops,
+	.xcl_max_payload	= RPCSVC_MAXPAYLOAD,
+	.xcl_ident		= XPRT_TRANSPORT_RDMA,
+};
+
+/**
+ * svc_rdma2_is_ours - is this one of our connections or listeners
+ * @xprt: an svc_xprt of any class
+ *
+ * Return: %true when @xprt is embedded in a struct svc_rdma2_xprt.
+ */
+bool svc_rdma2_is_ours(const struct svc_xprt *xprt)
+{
+	return xprt->xpt_class == &svc_rdma2_class ||
+	       xprt->xpt_class == &svc_rdma2_dropin_class;
+}
+
+/**
+ * svc_rdma2_dropin_register - answer to the in-tree svcrdma's names
+ * @owner: the module that takes them (rpcrdma), held by each listener
+ *	and connection of the class
+ *
+ * Registers the backchannel first, so a connection accepted under the
+ * class always finds it.
+ *
+ * Context: module init of @owner, which holds this module for as long
+ * as it is loaded.
+ *
+ * Return: %0, or %-EEXIST when another module has the svc class "rdma"
+ * or the backchannel ident XPRT_TRANSPORT_BC_RDMA.
+ */
+int svc_rdma2_dropin_register(struct module *owner)
+{
+	int ret;
+
+	ret = svc_rdma2_bc_dropin_register();
+	if (ret)
+		return ret;
+	svc_rdma2_dropin_class.xcl_owner = owner;
+	ret = svc_reg_xprt_class(&svc_rdma2_dropin_class);
+	if (ret)
+		goto out_unreg_bc;
+	return 0;
+
+out_unreg_bc:
+	svc_rdma2_bc_dropin_unregister();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(svc_rdma2_dropin_register);
+
+/**
+ * svc_rdma2_dropin_unregister - give the in-tree svcrdma's names back
+ *
+ * No listener or connection of the class is left: each holds the
+ * owner's module.
+ *
+ * Context: module exit of the owner.
+ */
+void svc_rdma2_dropin_unregister(void)
+{
+	svc_unreg_xprt_class(&svc_rdma2_dropin_class);
+	svc_rdma2_bc_dropin_unregister();
+}
+EXPORT_SYMBOL_GPL(svc_rdma2_dropin_unregister);
 
 static void svc_rdma2_show_counters(struct seq_file *m, atomic64_t *c)
 {

@@ -15,6 +15,7 @@
 #include <linux/sunrpc/sched.h>
 #include <linux/sunrpc/xprt.h>
 
+#include <rpcrdma2/dropin.h>
 #include <rpcrdma2/kparams.h>
 
 #include "xprt_rdma2.h"
@@ -377,6 +378,7 @@ static void xprt_rdma2_free_addresses(struct rpc_xprt *xprt)
 
 static void xprt_rdma2_format_addresses(struct rpc_xprt *xprt)
 {
+	const struct xprt_class *class = xprt->xprt_class;
 	struct sockaddr *sap = (struct sockaddr *)&xprt->addr;
 	char buf[128];
 
@@ -386,8 +388,15 @@ static void xprt_rdma2_format_addresses(struct rpc_xprt *xprt)
 	xprt->address_strings[RPC_DISPLAY_PORT] = kstrdup(buf, GFP_KERNEL);
 	snprintf(buf, sizeof(buf), "%4hx", rpc_get_port(sap));
 	xprt->address_strings[RPC_DISPLAY_HEX_PORT] = kstrdup(buf, GFP_KERNEL);
-	xprt->address_strings[RPC_DISPLAY_PROTO] = "rdma2";
-	xprt->address_strings[RPC_DISPLAY_NETID] = "rdma2";
+	/*
+	 * What mount(8) typed: nfs shows NETID as proto= in /proc/mounts,
+	 * and mount.nfs reads it back to unmount. The drop-in class has an
+	 * IPv6 netid of its own, as the in-tree transport does.
+	 */
+	xprt->address_strings[RPC_DISPLAY_PROTO] = class->name;
+	xprt->address_strings[RPC_DISPLAY_NETID] = class->netid[0];
+	if (sap->sa_family == AF_INET6 && class->netid[1][0])
+		xprt->address_strings[RPC_DISPLAY_NETID] = class->netid[1];
 	if (sap->sa_family == AF_INET)
 		snprintf(buf, sizeof(buf), "%08x",
 			 ntohl(((struct sockaddr_in *)sap)->sin_addr.s_addr));
@@ -426,6 +435,7 @@ static void xprt_rdma2_stats_unlist(struct rpcrdma2_xprt *r)
 
 static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 {
+	struct module *owner = xprt->xprt_class->owner;
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
 
 	trace_xprtrdma2_destroy(r);
@@ -436,7 +446,7 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 	xprt_rdma2_stats_unlist(r);
 	xprt_rdma2_free_strings(xprt);
 	xprt_free(xprt);
-	module_put(THIS_MODULE);
+	module_put(owner);
 }
 
 static const struct rpc_xprt_ops xprt_rdma2_ops = {
@@ -467,6 +477,7 @@ static const struct rpc_xprt_ops xprt_rdma2_ops = {
 };
 
 static struct xprt_class xprt_rdma2_class;
+static struct xprt_class xprt_rdma2_dropin_class;
 
 /*
  * The largest RPC payload (NFS rsize / wsize) this transport carries:
@@ -478,22 +489,30 @@ static size_t xprt_rdma2_max_payload(void)
 	return RPCRDMA2_MAX_PAYLOAD;
 }
 
+/*
+ * xprt_class.setup of both classes: the transport is the same, only the
+ * names it answers to differ. It holds the module of its class (the
+ * drop-in's is rpcrdma, which holds this one) until ->destroy.
+ */
 static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
 {
+	struct xprt_class *class = &xprt_rdma2_class;
 	struct sockaddr *sap = args->dstaddr;
 	struct rpcrdma2_xprt *r;
 	struct rpc_xprt *xprt;
 
+	if (args->ident == xprt_rdma2_dropin_class.ident)
+		class = &xprt_rdma2_dropin_class;
 	if (args->addrlen > sizeof(xprt->addr))
 		return ERR_PTR(-EBADF);
 	if (sap->sa_family != AF_INET && sap->sa_family != AF_INET6)
 		return ERR_PTR(-EAFNOSUPPORT);
-	if (!try_module_get(THIS_MODULE))
+	if (!try_module_get(class->owner))
 		return ERR_PTR(-EIO);
 	xprt = xprt_alloc(args->net, sizeof(*r), RPCRDMA2_MIN_REQUESTS,
 			  READ_ONCE(xprt_rdma2_max_requests));
 	if (!xprt) {
-		module_put(THIS_MODULE);
+		module_put(class->owner);
 		return ERR_PTR(-ENOMEM);
 	}
 	r = rpcx_to_rdma2x(xprt);
@@ -512,7 +531,7 @@ static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
 	xprt->ops = &xprt_rdma2_ops;
 	/* side protocols (NFSv4.0 callback, lockd) read this as TCP */
 	xprt->prot = IPPROTO_TCP;
-	xprt->xprt_class = &xprt_rdma2_class;
+	xprt->xprt_class = class;
 	xprt->addrlen = args->addrlen;
 	memcpy(&xprt->addr, sap, xprt->addrlen);
 	if (rpc_get_port(sap))
@@ -536,6 +555,51 @@ static struct xprt_class xprt_rdma2_class = {
 	.setup		= xprt_rdma2_setup,
 	.netid		= { "rdma2", "" },
 };
+
+/*
+ * The in-tree transport's names (net/sunrpc/xprtrdma/transport.c), for
+ * the drop-in module: the NFS client gives ident XPRT_TRANSPORT_RDMA
+ * port 20049, nconnect and RDMA-first referrals, and mount -o proto=rdma
+ * and proto=rdma6 find it by netid. The owner is rpcrdma's.
+ */
+static struct xprt_class xprt_rdma2_dropin_class = {
+	.list		= LIST_HEAD_INIT(xprt_rdma2_dropin_class.list),
+	.name		= "rdma",
+	.ident		= XPRT_TRANSPORT_RDMA,
+	.setup		= xprt_rdma2_setup,
+	.netid		= { "rdma", "rdma6", "" },
+};
+
+/**
+ * xprt_rdma2_dropin_register - answer to the in-tree transport's names
+ * @owner: the module that takes them (rpcrdma), held by each transport
+ *	created under them
+ *
+ * Context: module init of @owner, which holds this module (it calls
+ * here) for as long as it is loaded.
+ *
+ * Return: %0, or %-EEXIST when another transport has ident
+ * XPRT_TRANSPORT_RDMA (the in-tree rpcrdma built in, say).
+ */
+int xprt_rdma2_dropin_register(struct module *owner)
+{
+	xprt_rdma2_dropin_class.owner = owner;
+	return xprt_register_transport(&xprt_rdma2_dropin_class);
+}
+EXPORT_SYMBOL_GPL(xprt_rdma2_dropin_register);
+
+/**
+ * xprt_rdma2_dropin_unregister - give the in-tree transport's names back
+ *
+ * No transport of the class is left: each holds the owner's module.
+ *
+ * Context: module exit of the owner, or its init unwinding.
+ */
+void xprt_rdma2_dropin_unregister(void)
+{
+	xprt_unregister_transport(&xprt_rdma2_dropin_class);
+}
+EXPORT_SYMBOL_GPL(xprt_rdma2_dropin_unregister);
 
 /*
  * /proc/fs/xprtrdma2/stats: a "global" line, the counters summed over

@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make deb on the host: the source and binary packages build with
-# Debian's tooling; the binary carries the three modules' sources and a
-# dkms.conf of the project's version; DKMS itself, in a private tree
-# (nothing registered on the host), builds the three modules against
-# Debian's stock 6.12 headers, each with MODULE_VERSION the project's
-# version, and refuses another kernel with its BUILD_EXCLUSIVE message.
+# Debian's tooling; the binary carries the modules' sources, a dkms.conf
+# of the project's version and /etc/default/rpcrdma2; DKMS itself, in a
+# private tree (nothing registered on the host), builds the modules
+# against Debian's stock 6.12 headers, each with MODULE_VERSION the
+# project's version, the drop-in rpcrdma.ko with the in-tree module's
+# aliases, and refuses another kernel with its BUILD_EXCLUSIVE message;
+# RPCRDMA2_DROPIN=no in /etc/default/rpcrdma2 leaves rpcrdma.ko out.
 # Installing the package as a user would is a guest's test (the stock
 # kernel's image).
 # Prints one PASS:/FAIL: line per case; exits 1 if any failed.
@@ -44,11 +46,13 @@ srcdir=$tmp/root/usr/src/rpcrdma2-$version
 missing=
 for f in dkms.conf Kbuild VERSION LICENSE include/rpcrdma2/codec.h \
 	common/Kbuild common/main.c xprtrdma2/Kbuild xprtrdma2/transport.c \
-	svcrdma2/Kbuild svcrdma2/transport.c; do
+	svcrdma2/Kbuild svcrdma2/transport.c dropin/Kbuild dropin/module.c; do
 	[ -s "$srcdir/$f" ] || missing+=" $f"
 done
 check "/usr/src/rpcrdma2-$version has the modules' sources and dkms.conf${missing:+ (missing:$missing)}" \
 	test -z "$missing"
+check "the package's /etc/default/rpcrdma2: RPCRDMA2_DROPIN=yes" \
+	grep -qx 'RPCRDMA2_DROPIN=yes' "$tmp/root/etc/default/rpcrdma2"
 check "the package's rpcrdma2-netid: /usr/lib/rpcrdma2, run by postinst and prerm" \
 	bash -c "test -x '$tmp/root/usr/lib/rpcrdma2/rpcrdma2-netid' &&
 		dpkg-deb --ctrl-tarfile '$deb' | tar -xO ./postinst | grep -q 'rpcrdma2-netid add' &&
@@ -81,11 +85,28 @@ dk=(--dkmstree "$tmp/tree" --sourcetree "$tmp/src" -m rpcrdma2 -v "$version")
 check "dkms add" dkms add "${dk[@]}"
 check "dkms build for Debian's $kver (its headers)" \
 	dkms build "${dk[@]}" -k "$kver" --kernelsourcedir "$hdr"
-for m in rpcrdma2_common xprtrdma2 svcrdma2; do
-	ko=$(find "$tmp/tree" -name "$m.ko" | head -n 1)
+# what DKMS installs: the modules it keeps from the build
+kept=$tmp/tree/rpcrdma2/$version/$kver/$(uname -m)/module
+for m in rpcrdma2_common xprtrdma2 svcrdma2 rpcrdma; do
 	check "dkms built $m.ko, MODULE_VERSION $version" \
-		test -n "$ko" -a "$(modinfo -F version "$ko" 2>/dev/null)" = "$version"
+		test "$(modinfo -F version "$kept/$m.ko" 2>/dev/null)" = "$version"
 done
+check "the drop-in rpcrdma.ko: the in-tree module's aliases, depends on xprtrdma2 and svcrdma2" \
+	bash -c "[ \"\$(modinfo -F alias '$kept/rpcrdma.ko' | sort | tr '\n' ' ')\" = 'rpcrdma6 svcrdma xprtrdma ' ] &&
+		modinfo -F depends '$kept/rpcrdma.ko' | tr ',' '\n' | sort | tr '\n' ' ' | grep -qx 'svcrdma2 xprtrdma2 '"
+# dkms.conf read as DKMS reads it (sourced by bash), with an
+# /etc/default of our own in a private mount namespace
+mkdir -p "$tmp/default"
+dkms_modules() {
+	unshare -m bash -c "mount --bind '$tmp/default' /etc/default &&
+		. '$tmp/src/rpcrdma2-$version/dkms.conf' && echo \"\${BUILT_MODULE_NAME[*]}\""
+}
+echo 'RPCRDMA2_DROPIN=no' > "$tmp/default/rpcrdma2"
+check "RPCRDMA2_DROPIN=no: dkms.conf names no rpcrdma" \
+	test "$(dkms_modules)" = "rpcrdma2_common xprtrdma2 svcrdma2"
+rm "$tmp/default/rpcrdma2"
+check "no /etc/default/rpcrdma2: dkms.conf names rpcrdma (drop-in by default)" \
+	test "$(dkms_modules)" = "rpcrdma2_common xprtrdma2 svcrdma2 rpcrdma"
 dkms build "${dk[@]}" -k 6.1.0-28-amd64 --kernelsourcedir "$hdr" > "$tmp/other" 2>&1
 rc=$?
 if [ $rc = 77 ] && grep -q 'BUILD_EXCLUSIVE directive which does not match this kernel' "$tmp/other"; then

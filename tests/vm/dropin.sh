@@ -13,7 +13,7 @@
 # - loaded, it serves what users already type: rpc.nfsd with nfs.conf
 #   rdma=y (and rdma-port=20049) listens with svcrdma2, mount.nfs -o
 #   proto=rdma mounts in v2 (port 20049 by default), NFSv3 and NFSv4.2
-#   data verified, nfsd's
+#   data verified, READ and not READ_PLUS (ident 256), nfsd's
 #   NFSv4.1+ callbacks run over it (a delegation recall), nconnect=4
 #   opens 4 connections, /proc/mounts says proto=rdma;
 # - it cannot be unloaded under a mount; once unused it unloads, and
@@ -31,6 +31,7 @@ dropin_loaded() { [ "$(cat /sys/module/rpcrdma/version 2>/dev/null)" = "$(cat "$
 intree_loaded() { [ -d /sys/module/rpcrdma ] && [ ! -e /sys/module/rpcrdma/version ]; }
 refcnt() { cat "/sys/module/$1/refcnt"; }
 conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
+no_conns() { [ "$(conns)" -eq 0 ]; }
 # conn_vers N: every svcrdma2 connection runs version N
 conn_vers() { grep '^conn ' /proc/fs/svcrdma2/stats | grep -qv " vers=$1 " && return 1; [ "$(conns)" -gt 0 ]; }
 
@@ -119,6 +120,10 @@ t_check "NFSv4.2 proto=rdma runs v2 (client)" test "$(xprt_stat vers)" = 2
 t_check "NFSv4.2 proto=rdma runs v2 (svcrdma2)" conn_vers 2
 nfs_roundtrip "NFSv4.2 proto=rdma drop-in" "$mnt" 4
 fio_verify "NFSv4.2 proto=rdma drop-in" randrw 4k 1m
+# ident 256: the NFS client turns READ_PLUS off for RDMA (READ's data
+# goes by RDMA Write straight into the pages)
+t_check "NFSv4.2 on ident 256 reads with READ, never READ_PLUS (mountstats)" \
+	bash -c "grep -Eq '^[[:space:]]+READ: [1-9]' /proc/self/mountstats && grep -Eq '^[[:space:]]+READ_PLUS: 0 ' /proc/self/mountstats"
 t_check "mountstats names the transport rdma2's layout" \
 	grep -q $'^\txprt:\trdma2 ' /proc/self/mountstats
 # nfsd's callback client asks for XPRT_TRANSPORT_BC_RDMA: a recall
@@ -142,7 +147,7 @@ t_check "NFSv3 proto=rdma runs v2 (client)" test "$(xprt_stat vers)" = 2
 nfs_roundtrip "NFSv3 proto=rdma drop-in" "$mnt" 2
 t_check "umount NFSv3" umount "$mnt"
 
-t_check "the earlier mounts' connections are gone" wait_for test "$(conns)" -eq 0
+t_check "the earlier mounts' connections are gone" wait_for no_conns
 t_check "mount.nfs -o proto=rdma,vers=4.2,nconnect=4" \
 	mount -t nfs -o proto=rdma,vers=4.2,nconnect=4 "$GUEST_IP:/" "$mnt"
 fio_verify "nconnect=4" randrw 4k 1m

@@ -5,11 +5,13 @@
 # dh-dkms) from a copy of the tree's sources, in build/deb/:
 # rpcrdma2_VERSION.dsc and .tar.xz, rpcrdma2-dkms_VERSION_all.deb.
 # The version is VERSION's one line; debian/changelog is written from it.
+#
+# Usage: build-deb.sh [OUTDIR]   (default build/deb; emptied first)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+out=$(mkdir -p "${1:-$top/build/deb}" && cd "${1:-$top/build/deb}" && pwd)
 cd "$top"
 version=$(cat VERSION)
-out=build/deb
 src=$out/rpcrdma2-$version
 rm -rf "$out"
 mkdir -p "$src"

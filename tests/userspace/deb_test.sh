@@ -30,14 +30,16 @@ check() {
 	fi
 }
 
-if ! "$top/scripts/build-deb.sh" > "$tmp/build" 2>&1; then
+# (in a directory of the test's own: make check's guests install
+# build/deb's package while this runs)
+if ! "$top/scripts/build-deb.sh" "$tmp/deb" > "$tmp/build" 2>&1; then
 	echo "FAIL: deb: make deb: $(tail -n 5 "$tmp/build" | tr '\n' '|')"
 	exit 1
 fi
-deb=$top/build/deb/rpcrdma2-dkms_${version}_all.deb
+deb=$tmp/deb/rpcrdma2-dkms_${version}_all.deb
 check "make deb: rpcrdma2_$version.dsc, .tar.xz, rpcrdma2-dkms_${version}_all.deb" \
-	test -s "$top/build/deb/rpcrdma2_$version.dsc" -a \
-	-s "$top/build/deb/rpcrdma2_$version.tar.xz" -a -s "$deb"
+	test -s "$tmp/deb/rpcrdma2_$version.dsc" -a \
+	-s "$tmp/deb/rpcrdma2_$version.tar.xz" -a -s "$deb"
 check "rpcrdma2-dkms depends on dkms" \
 	grep -q '^dkms' <(dpkg-deb -f "$deb" Depends)
 

@@ -1,0 +1,176 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The package as users install it, on Debian's stock kernel in both
+# guests (scripts/vm/pair --server stock --client stock): guest A (the
+# "server" role) installs rpcrdma2-dkms_*.deb with apt-get, guest B (the
+# "client" role) stays stock, in-tree rpcrdma only. On A:
+# - without the kernel's headers the install leaves a clear message and
+#   the in-tree module in place; with Debian's stock headers, DKMS builds
+#   the modules and modinfo resolves rpcrdma, xprtrdma and svcrdma to the
+#   drop-in;
+# - nfsd started from nfs.conf (rdma=y, rdma-port=20049) listens with
+#   svcrdma2; A's client mounts A's own export with proto=rdma and nothing
+#   else (v2) and B's (v1 fallback), data verified; nconnect=4 to A gives
+#   four v2 connections;
+# B's stock client mounts A's export (v1 at A), data verified. Then A
+# removes the package: the in-tree module is back, and mounts work in v1
+# both ways.
+. "$(dirname "$0")/../vm/lib.sh"
+
+mnt=/tmp/mnt
+mkdir -p "$mnt"
+version=$(cat "$RPCRDMA2_TOP/VERSION")
+deb=$RPCRDMA2_TOP/build/deb/rpcrdma2-dkms_${version}_all.deb
+
+vm_stock || die "package.sh runs on Debian's stock kernel in both guests"
+vm_rxe_up link0
+modprobe nfsd && modprobe nfsv4 && modprobe nfsv3 || die "modprobe nfsd nfs"
+
+# roundtrip NAME SERVER_PATH OPTIONS: mount, a SHA-256 round trip, unmount
+roundtrip() {
+	local name=$1 src=$2 opts=$3
+	if ! mount -t nfs -o "$opts" "$src" "$mnt"; then
+		t_fail "$name: mount -o $opts" "mount failed"
+		return 1
+	fi
+	t_pass "$name: mount -o $opts"
+	nfs_roundtrip "$name" "$mnt" 2
+}
+
+# dropin_loaded: the loaded rpcrdma is ours (the in-tree one has no version)
+dropin_loaded() { [ "$(cat /sys/module/rpcrdma/version 2>/dev/null)" = "$version" ]; }
+# (Debian's modules are xz-compressed: rpcrdma.ko.xz)
+intree_rpcrdma() {
+	case $(modinfo -n rpcrdma) in
+	"/lib/modules/$(uname -r)/kernel/net/sunrpc/xprtrdma/rpcrdma.ko"*) return 0 ;;
+	esac
+	return 1
+}
+conns() { grep -c "^conn " /proc/fs/svcrdma2/stats; }
+no_conns() { [ "$(conns)" -eq 0 ]; }
+# conn_vers IP: the version of svcrdma2's connection from IP
+conn_vers() { sed -n "s/^conn $1[^ ]* vers=\([0-9]*\) .*/\1/p" /proc/fs/svcrdma2/stats | head -n 1; }
+
+# A writable /usr and modules tree, as on an installed system: dpkg
+# unpacks into /usr/src and /usr/lib, DKMS installs into
+# /lib/modules/KVER/updates/dkms. (The modules overlay guest-init made is
+# kept below the new one: an overlay on /usr does not see mounts under
+# it.)
+writable_system() {
+	mkdir -p /run/sys/mods /run/sys/usr/upper /run/sys/usr/work \
+		/run/sys/modsrw/upper /run/sys/modsrw/work
+	mount --bind /usr/lib/modules /run/sys/mods &&
+		mount -t overlay overlay \
+			-o lowerdir=/usr,upperdir=/run/sys/usr/upper,workdir=/run/sys/usr/work /usr &&
+		mount -t overlay overlay \
+			-o lowerdir=/run/sys/mods,upperdir=/run/sys/modsrw/upper,workdir=/run/sys/modsrw/work \
+			/usr/lib/modules
+}
+
+server() {
+	local kver hdr t0 out
+	kver=$(uname -r)
+	writable_system || die "a writable /usr and /usr/lib/modules"
+	t_check "before the package, rpcrdma is the kernel's" intree_rpcrdma
+
+	# No headers for the running kernel: DKMS cannot build.
+	out=$(apt-get install -y "$deb" 2>&1)
+	echo "$out" | tail -n 15
+	t_check "apt-get install ./rpcrdma2-dkms_${version}_all.deb without headers: DKMS says they are missing" \
+		grep -q "kernel headers for this kernel do not seem to be installed" <<< "$out"
+	t_check "without headers, rpcrdma is still the kernel's" intree_rpcrdma
+
+	# Debian's stock headers (the headers package's tree, unpacked in
+	# the bed's cache), where DKMS looks for them.
+	hdr=$(ls -d /root/.cache/rpcrdma2/headers/*/usr/src/linux-headers-"$kver" 2>/dev/null |
+		head -n 1)
+	[ -n "$hdr" ] || die "Debian's headers for $kver are not in the cache"
+	ln -s "$hdr" "/lib/modules/$kver/build"
+	t0=$EPOCHSECONDS
+	out=$(dkms autoinstall -k "$kver" 2>&1)
+	echo "$out" | tail -n 15
+	echo "dkms autoinstall: $((EPOCHSECONDS - t0)) s"
+	t_check "with the headers, dkms autoinstall builds and installs rpcrdma2 $version" \
+		bash -c "dkms status rpcrdma2 | grep -q '$version, $kver, .*: installed'"
+	# (DKMS compresses them as the kernel's own are: rpcrdma.ko.xz)
+	for m in rpcrdma xprtrdma svcrdma; do
+		t_check "modinfo -n $m: updates/dkms/rpcrdma.ko*" \
+			bash -c "case \$(modinfo -n $m) in /lib/modules/$kver/updates/dkms/rpcrdma.ko*) ;; *) false ;; esac"
+	done
+
+	# nfsd as nfs.conf says: rpc.nfsd writes "rdma 20049", which loads
+	# svcrdma, the drop-in
+	cp /etc/nfs.conf /tmp/nfs.conf.orig
+	sed -i '/^\[nfsd\]/a rdma=y\nrdma-port=20049' /etc/nfs.conf
+	vm_nfsd_up
+	t_check "rpc.nfsd (nfs.conf rdma=y) listens on rdma 20049" \
+		grep -qx "rdma 20049" /proc/fs/nfsd/portlist
+	t_check "the loaded rpcrdma is the drop-in" dropin_loaded
+	pair_wait up || die "the other guest never came up"
+
+	# A's own client, proto=rdma and nothing else
+	roundtrip "A mounts its own export, NFSv4.2" "$SERVER_IP:/" proto=rdma
+	t_check "A to A: v2 (svcrdma2's connection)" test "$(conn_vers "$SERVER_IP")" = 2
+	umount "$mnt"
+	t_check "A's connections are gone" wait_for no_conns
+	if mount -t nfs -o proto=rdma,nconnect=4 "$SERVER_IP:/" "$mnt"; then
+		fio_verify "nconnect=4 to A" randrw 4k 1m
+		t_check "nconnect=4: svcrdma2 serves 4 connections from A, all v2" \
+			test "$(grep -c "^conn $SERVER_IP[^ ]* vers=2 " /proc/fs/svcrdma2/stats)" -eq 4
+		umount "$mnt"
+	else
+		t_fail "mount -o proto=rdma,nconnect=4" "mount failed"
+	fi
+	roundtrip "A mounts B's export (in-tree server), NFSv4.2" "$CLIENT_IP:/" proto=rdma
+	t_check "A to B: v1 (A's client fell back)" test "$(xprt_stat vers)" = 1
+	umount "$mnt"
+	roundtrip "A mounts B's export, NFSv3" "$CLIENT_IP:$EXPORT_DIR" proto=rdma,vers=3,nolock
+	umount "$mnt"
+	pair_wait "a-done"
+
+	# B mounts A's export
+	if pair_wait "b-mounted" 900; then
+		t_check "B's stock client is served in v1 (svcrdma2's connection)" \
+			test "$(conn_vers "$CLIENT_IP")" = 1
+	fi
+	pair_wait "b-checked"
+	pair_wait "b-done" 900
+
+	# Removal: the package goes, the in-tree module comes back
+	vm_nfsd_down
+	cp /tmp/nfs.conf.orig /etc/nfs.conf
+	t_check "apt-get remove rpcrdma2-dkms" apt-get remove -y rpcrdma2-dkms
+	# (its files are gone: modprobe -r would not find them)
+	t_check "the loaded drop-in unloads (rmmod)" \
+		rmmod rpcrdma svcrdma2 xprtrdma2 rpcrdma2_common
+	t_check "after removal, rpcrdma is the kernel's" intree_rpcrdma
+	vm_nfsd_up rdma 20049
+	t_check "the in-tree rpcrdma serves again" \
+		bash -c '[ -d /sys/module/rpcrdma ] && [ ! -e /sys/module/rpcrdma/version ]'
+	pair_wait "removed"
+	roundtrip "after removal, A mounts B's export (in-tree both sides)" "$CLIENT_IP:/" proto=rdma
+	umount "$mnt"
+	pair_wait "b-after-removal" 900
+	vm_nfsd_down
+}
+
+client() {
+	vm_nfsd_up rdma 20049
+	pair_wait up || die "the other guest never came up"
+	pair_wait "a-done" 1500
+	t_check "B (stock) mounts A's export, NFSv4.2: mount -o proto=rdma" \
+		mount -t nfs -o proto=rdma "$SERVER_IP:/" "$mnt"
+	pair_wait "b-mounted" && pair_wait "b-checked"
+	nfs_roundtrip "B (stock) on A's export, NFSv4.2" "$mnt" 2
+	umount "$mnt"
+	roundtrip "B (stock) mounts A's export, NFSv3" "$SERVER_IP:$EXPORT_DIR" proto=rdma,vers=3,nolock
+	umount "$mnt"
+	pair_wait "b-done"
+	pair_wait "removed" 900
+	roundtrip "after A's removal, B mounts A's export (in-tree both sides)" "$SERVER_IP:/" proto=rdma
+	umount "$mnt"
+	pair_wait "b-after-removal"
+	vm_nfsd_down
+}
+
+pair_run

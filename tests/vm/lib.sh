@@ -439,8 +439,8 @@ nfsd_cb_failed() {
 # EVIDENCE, a function run with the try's name, says whether the Call
 # went unanswered; a try where it did not does not count, and after 8
 # such tries the case fails as not exercised. (Most runs need one try,
-# some two; one make check of 19dbab4 had the reply beat the device's
-# removal, ~600 ms under KASAN, four times in a row.) Each try: the conflicting
+# some two or three: the reply can beat the device's removal, ~600 ms
+# under KASAN; see cut_ready.) Each try: the conflicting
 # open finishes once the link is back (nfsd's callback failed with the
 # connection and was retried or given up), the data are intact, nothing
 # hangs. Checks are named "[LABEL ]cut N: ...".

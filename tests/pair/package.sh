@@ -46,8 +46,6 @@ intree_rpcrdma() {
 	esac
 	return 1
 }
-conns() { grep -c "^conn " /proc/fs/svcrdma2/stats; }
-no_conns() { [ "$(conns)" -eq 0 ]; }
 # conn_vers IP: the version of svcrdma2's connection from IP
 conn_vers() { sed -n "s/^conn $1[^ ]* vers=\([0-9]*\) .*/\1/p" /proc/fs/svcrdma2/stats | head -n 1; }
 

@@ -30,8 +30,6 @@ mkdir -p "$mnt"
 dropin_loaded() { [ "$(cat /sys/module/rpcrdma/version 2>/dev/null)" = "$(cat "$RPCRDMA2_TOP/VERSION")" ]; }
 intree_loaded() { [ -d /sys/module/rpcrdma ] && [ ! -e /sys/module/rpcrdma/version ]; }
 refcnt() { cat "/sys/module/$1/refcnt"; }
-conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
-no_conns() { [ "$(conns)" -eq 0 ]; }
 # conn_vers N: every svcrdma2 connection runs version N
 conn_vers() { grep '^conn ' /proc/fs/svcrdma2/stats | grep -qv " vers=$1 " && return 1; [ "$(conns)" -gt 0 ]; }
 

@@ -295,6 +295,11 @@ vm_load_svcrdma2() {
 	insmod "$RPCRDMA2_MODDIR/svcrdma2/svcrdma2.ko" "$@" || die "insmod svcrdma2"
 }
 
+# conns: svcrdma2's live connections; no_conns: none (a function, so
+# that wait_for counts again on every try).
+conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
+no_conns() { [ "$(conns)" -eq 0 ]; }
+
 # svc_stat NAME: svcrdma2's global counter NAME (/proc/fs/svcrdma2/stats).
 svc_stat() {
 	local -a f

@@ -28,8 +28,6 @@ nfsd_start=$EPOCHSECONDS
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
-no_conns() { [ "$(conns)" -eq 0 ]; }
 cb_up() { grep -qx 'callback state: UP' /proc/fs/nfsd/clients/*/info 2>/dev/null; }
 
 # deleg_recall VERS: a read delegation and its recall, timed.

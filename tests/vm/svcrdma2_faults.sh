@@ -16,10 +16,6 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# conns: live svcrdma2 connections
-conns() { grep -c '^conn ' /proc/fs/svcrdma2/stats; }
-# (a function, so wait_for counts again on every try)
-no_conns() { [ "$(conns)" -eq 0 ]; }
 has_conns() { [ "$(conns)" -ge 1 ]; }
 
 

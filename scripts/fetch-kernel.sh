@@ -18,6 +18,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${RPCRDMA2_CACHE:-$HOME/.cache/rpcrdma2}
 mkdir -p "$CACHE/debs"
 
+# lock DST: hold DST.lock until this script exits. make check's host stages
+# and its guest stages fetch at the same time; on a cold cache one would
+# otherwise delete the tree the other is unpacking.
+lock() {
+	mkdir -p "$(dirname "$1")"
+	exec 9>"$1.lock"
+	flock 9
+}
+
 # fetch PKG [VERSION]: the cached .deb of PKG (downloaded first if need be;
 # without VERSION, the candidate's).
 fetch() {
@@ -47,10 +56,7 @@ STOCK_RECIPE=1	# bump when the initramfs changes in a way the key does not see
 # the busybox package that hosts with initramfs-tools have.
 stock() {
 	local dst=$CACHE/stock/$KVER_ABI kver=$KVER_ABI-amd64 tmp bb key ko name
-	mkdir -p "$CACHE/stock"
-	# two guests may start at once (make check runs two)
-	exec 9>"$dst.lock"
-	flock 9
+	lock "$dst"
 	if [ ! -f "$dst/.unpacked" ]; then
 		"$top/scripts/setup-host.sh" >&2	# dpkg-deb, depmod, cpio, xz
 		tmp=$(mktemp -d "$CACHE/tmp.XXXXXX")
@@ -103,6 +109,7 @@ stock() {
 case "${1:-}" in
 source)
 	dst=$CACHE/src/linux-$KVER_ABI
+	lock "$dst"
 	if [ ! -f "$dst/.unpacked" ]; then
 		deb=$(fetch linux-source-6.12 "$KVER_DEB")
 		tmp=$(mktemp -d "$CACHE/tmp.XXXXXX")
@@ -117,6 +124,7 @@ source)
 	;;
 headers)
 	dst=$CACHE/headers/$KVER_ABI
+	lock "$dst"
 	if [ ! -f "$dst/.unpacked" ]; then
 		rm -rf "$dst"
 		mkdir -p "$dst"

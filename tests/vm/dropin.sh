@@ -16,6 +16,9 @@
 #   data verified, READ and not READ_PLUS (ident 256), nfsd's
 #   NFSv4.1+ callbacks run over it (a delegation recall), nconnect=4
 #   opens 4 connections, /proc/mounts says proto=rdma;
+# - nfsd started as nfsdctl starts it (the nfsd netlink family's
+#   LISTENER_SET "rdma", then THREADS_SET) listens with the drop-in and
+#   serves v2; this kernel refuses a netlink listener named rdma2;
 # - it cannot be unloaded under a mount; once unused it unloads, and
 #   with the files removed (the package removed) modprobe gives the
 #   in-tree module back, which mounts svcrdma2 in v1.
@@ -154,6 +157,29 @@ t_check "nconnect=4: 4 client transports, all v2" \
 	bash -c '[ "$(grep -c "^xprt .* vers=2 " /proc/fs/xprtrdma2/stats)" -ge 4 ]'
 t_check "nconnect=4: svcrdma2 serves 4 connections" test "$(conns)" -eq 4
 t_check "umount nconnect=4" umount "$mnt"
+
+# nfsd as nfsdctl starts it: the "nfsd" generic netlink family, whose
+# LISTENER_SET takes only the names tcp, udp and rdma on this kernel.
+# (Debian 12 has no nfsdctl; nfsd_netlink.py sends what it sends.)
+nl() { python3 "$RPCRDMA2_TOP/tests/vm/nfsd_netlink.py" "$@"; }
+rpc.nfsd 0
+t_check "netlink: nfsd stopped, no listeners left" test -z "$(nl listeners)"
+t_check "netlink: a listener named rdma2 is refused (EPROTONOSUPPORT)" \
+	bash -c "$(declare -f nl); nl listen rdma2:0.0.0.0:$NFS_V2_PORT 2>&1 | grep -q EPROTONOSUPPORT"
+t_check "netlink: LISTENER_SET tcp 2049 and rdma 20049 ([::] too)" \
+	nl listen tcp:0.0.0.0:2049 tcp:[::]:2049 rdma:0.0.0.0:20049 rdma:[::]:20049
+t_check "netlink: THREADS_SET 4 starts nfsd" nl threads 4
+t_check "netlink: LISTENER_GET lists rdma 0.0.0.0 20049 and rdma :: 20049" \
+	bash -c "$(declare -f nl); l=\$(nl listeners); grep -qx 'rdma 0.0.0.0 20049' <<< \"\$l\" && grep -qx 'rdma :: 20049' <<< \"\$l\""
+t_check "netlink: the rdma listeners are the drop-in's (rpcrdma refcnt > 0)" \
+	test "$(refcnt rpcrdma)" -gt 0
+vm_nfsd_end_grace
+t_check "netlink-started nfsd: mount.nfs -o proto=rdma,vers=4.2" \
+	mount -t nfs -o proto=rdma,vers=4.2 "$GUEST_IP:/" "$mnt"
+t_check "netlink-started nfsd: v2 (client)" test "$(xprt_stat vers)" = 2
+t_check "netlink-started nfsd: v2 (svcrdma2)" conn_vers 2
+nfs_roundtrip "netlink-started nfsd, proto=rdma" "$mnt" 4
+t_check "umount (netlink-started nfsd)" umount "$mnt"
 
 vm_nfsd_down
 t_check "the drop-in unloads once unused" rmmod_when_free rpcrdma

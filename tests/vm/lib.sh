@@ -174,14 +174,17 @@ vm_nfsd_up() {
 		echo "$1 $2" > /proc/fs/nfsd/portlist || die "nfsd: portlist $1 $2"
 		shift 2
 	done
-	# End the grace period now so the first OPEN does not stall (nfsd's
-	# v4_end_grace, fs/nfsd/nfsctl.c); wait it out where nfsd refuses.
-	if echo Y > /proc/fs/nfsd/v4_end_grace 2>/dev/null; then
-		wait_for grep -q Y /proc/fs/nfsd/v4_end_grace ||
-			die "nfsd: the grace period did not end"
-	else
-		sleep 11
-	fi
+	vm_nfsd_end_grace
+}
+
+# vm_nfsd_end_grace: end nfsd's NFSv4 grace period now, so that the first
+# OPEN does not stall (v4_end_grace, fs/nfsd/nfsctl.c). nfsd refuses
+# (EBUSY) while its client tracking is not yet active, as right after a
+# netlink THREADS_SET; then the 10 s grace runs out by itself.
+vm_nfsd_end_grace() {
+	echo Y 2>/dev/null > /proc/fs/nfsd/v4_end_grace
+	wait_for grep -q Y /proc/fs/nfsd/v4_end_grace ||
+		die "nfsd: the grace period did not end"
 }
 
 vm_nfsd_down() {

@@ -121,10 +121,6 @@ shell_tests() {
 vm_name() {
 	local t=$1 prefix= k= name= s
 	case $t in
-	stock:*)
-		t=${t#stock:}
-		k="[stock]"
-		;;
 	pair:*)
 		t=${t#pair:}
 		k=${t%%:*}
@@ -154,9 +150,6 @@ vm_test() {
 	if [ "${t#pair:}" != "$t" ]; then
 		vm_pair_test "$t" "$out"
 		return
-	elif [ "${t#stock:}" != "$t" ]; then
-		# Debian's own kernel, alone
-		scripts/vm/run --flavour stock --timeout 600 --out "$out" "${t#stock:}"
 	elif [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
 		scripts/vm/run --no-modules --smp $smp --timeout 1800 --out "$out" \
@@ -210,14 +203,13 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # in a stock guest), so that the two lanes end together. The short
 # scripts share a guest, one after another (a boot and the closing
 # kmemleak scan cost ~25 s each under TCG), and the others in pairs where
-# two are short enough; stock:NAME runs on Debian's own kernel; a script
-# not named here runs last, alone.
+# two are short enough; a script not named here runs last, alone.
 VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
 	"pair:stock,debug:interop faults soak" xprtrdma2_hostile
 	"xprtrdma2_mount xprtrdma2_backchannel" "svcrdma2_faults svcrdma2_backchannel"
 	"svcrdma2_v1 dropin" xprtrdma2_chunks
 	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
-	"ping_chunks ping_listen" svcrdma2_ping pair:debug,stock:interop stock:stock_smoke)
+	"ping_chunks ping_listen" svcrdma2_ping pair:debug,stock:interop)
 
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these
@@ -231,11 +223,6 @@ vm_plan() {
 	for run in "${VM_PLAN[@]}"; do
 		s=
 		case $run in
-		stock:*)
-			# stock:NAME: tests/vm/NAME.sh on Debian's own kernel
-			echo "stock:tests/vm/${run#stock:}.sh"
-			continue
-			;;
 		pair:*)
 			# pair:SERVER,CLIENT:NAME... (tests/pair/NAME.sh)
 			for t in ${run#pair:*:}; do

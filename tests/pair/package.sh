@@ -15,7 +15,16 @@
 # B's stock client mounts A's export (v1 at A), data verified. Then A
 # removes the package: the in-tree module is back, and mounts work in v1
 # both ways.
+# B is Debian's stock kernel as a user's host runs it: Debian's build of
+# the pinned version, none of our modules offered or loaded. While A
+# builds, B mounts its own in-tree server over rxe loopback (NFSv4.2
+# proto=rdma on the default port, fio verify, a round trip); rdma_rxe,
+# rpcrdma, nfsd and nfs come from the package's tree, rpcrdma unloads
+# once unused, and at the end the kernel's taint says that every module
+# it loaded was in-tree and validly signed.
 . "$(dirname "$0")/../vm/lib.sh"
+# shellcheck source=../../config/kernel-version
+. "$RPCRDMA2_TOP/config/kernel-version"
 
 mnt=/tmp/mnt
 mkdir -p "$mnt"
@@ -152,9 +161,60 @@ server() {
 	vm_nfsd_down
 }
 
+# Debian's build: its maintainers' address and its package version,
+# "... (debian-kernel@lists.debian.org) ... Debian 6.12.117-1~deb12u1 (date)"
+debian_build() {
+	grep -qF '(debian-kernel@lists.debian.org)' /proc/version &&
+		grep -qF "Debian $KVER_DEB (" /proc/version
+}
+# none of our modules is offered (scripts/vm/run) or loaded, and the
+# kernel is not one of our test kernels (6.12.117-rpcrdma2)
+none_of_ours() {
+	! grep -q rpcrdma2 /proc/version && [ -z "${RPCRDMA2_MODDIR:-}" ] &&
+		! grep -qE '^(rpcrdma2_[a-z_]*|svcrdma2|xprtrdma2|rpcrdma2_test_[a-z_]*) ' /proc/modules
+}
+# MODULE is loaded, from the stock package's tree, and in-tree
+stock_module() {
+	[ -d "/sys/module/$1" ] &&
+		[[ $(modinfo -n "$1") == /lib/modules/$(uname -r)/kernel/* ]] &&
+		[ "$(modinfo -F intree "$1")" = Y ]
+}
+# No module that is proprietary (P, bit 0), out of tree (O, bit 12) or
+# unsigned or signed by a key the kernel does not trust (E, bit 13).
+untainted_modules() {
+	local t
+	t=$(cat /proc/sys/kernel/tainted)
+	echo "tainted: $t"
+	[ $((t & (1 | 1 << 12 | 1 << 13))) -eq 0 ]
+}
+
 client() {
+	t_check "B: uname -r is Debian's $KVER_ABI-amd64" test "$(uname -r)" = "$KVER_ABI-amd64"
+	t_check "B: /proc/version is Debian's build of $KVER_DEB" debian_build
+	t_check "B: no rpcrdma2 kernel, none of our modules offered or loaded" none_of_ours
+	t_check "B: rdma_rxe from Debian's package" stock_module rdma_rxe
+	# No modprobe of rpcrdma: nfsd asks for "svcrdma", an alias of
+	# rpcrdma, when the listener is written to portlist.
 	vm_nfsd_up rdma 20049
-	pair_wait up || die "the other guest never came up"
+	t_check "B: nfsd lists rdma 20049" grep -qx 'rdma 20049' /proc/fs/nfsd/portlist
+	t_check "B: rpcrdma autoloaded from Debian's package" stock_module rpcrdma
+	t_check "B: nfsd from Debian's package" stock_module nfsd
+
+	# While A builds: B's client on B's server, over rxe loopback
+	if mount -t nfs -o vers=4.2,proto=rdma "$CLIENT_IP:/" "$mnt"; then
+		t_pass "B mounts itself: NFSv4.2 proto=rdma (default port)"
+		t_check "B on itself: over rdma to port 20049" \
+			grep -Eq "^$CLIENT_IP:/ $mnt nfs4 .*proto=rdma,.*port=20049" /proc/mounts
+		t_check "B: nfs from Debian's package" stock_module nfs
+		fio_verify "B on itself" randwrite 4k 4m
+		fio_verify "B on itself" write 1m 16m
+		nfs_roundtrip "B on itself" "$mnt" 8
+		t_check "B on itself: umount" umount "$mnt"
+	else
+		t_fail "B mounts itself: NFSv4.2 proto=rdma (default port)" "mount failed"
+	fi
+	# (A reaches "up" after DKMS's build: ~450 s, longer on a busy host)
+	pair_wait up 1500 || die "the other guest never came up"
 	pair_wait "a-done" 1500
 	t_check "B (stock) mounts A's export, NFSv4.2: mount -o proto=rdma" \
 		mount -t nfs -o proto=rdma "$SERVER_IP:/" "$mnt"
@@ -169,6 +229,9 @@ client() {
 	umount "$mnt"
 	pair_wait "b-after-removal"
 	vm_nfsd_down
+	t_check "B: rpcrdma unloads once unused" rmmod_when_free rpcrdma
+	lsmod > "$RESULTS/lsmod"
+	t_check "B: every module loaded was in-tree and validly signed" untainted_modules
 }
 
 pair_run

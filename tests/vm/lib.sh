@@ -633,7 +633,9 @@ link_bytes() {
 # breaks it: nfsd sends CB_RECALL over the backchannel and the write
 # waits until the client returns the delegation, or until the lease break
 # time (20 s here) when the callback fails. The write must finish well
-# before that, and the client must have traced the recall.
+# before that, and the client must have traced the recall. The server
+# gets here first: the client runs its I/O on the mount before, minutes
+# on a slow host, so the first meeting waits pair_wait's default 900 s.
 #
 # Each try is a new file: nfsd refuses delegations on a file whose
 # delegation was recalled in the last 30-60 s, by a 256-bit Bloom filter
@@ -651,14 +653,14 @@ pair_recall() {
 			sync
 			echo 3 > /proc/sys/vm/drop_caches
 			exec 3< "$f"
-			pair_wait "$name-try$i" 60 && pair_wait "$name-answer$i" 60 ||
+			pair_wait "$name-try$i" && pair_wait "$name-answer$i" 300 ||
 				break
 			got=$(pair_get "$name-got$i")
 			[ "$got" = yes ] && break
 			exec 3<&-
 			sleep 1
 		done
-		pair_wait "$name-recalled" 120
+		pair_wait "$name-recalled" 300
 		exec 3<&- 2>/dev/null
 		t_check "$name: the client traced CB_RECALL" \
 			grep -q 'nfs4_cb_recall:' $T/trace
@@ -670,11 +672,11 @@ pair_recall() {
 	echo 20 > /proc/sys/fs/lease-break-time
 	recall_trace 1
 	for i in $(seq 20); do
-		pair_wait "$name-try$i" 60 || break
+		pair_wait "$name-try$i" || break
 		got=no
 		has_deleg "$name-deleg$i" && got=yes
 		pair_put "$name-got$i" "$got"
-		pair_wait "$name-answer$i" 60 || break
+		pair_wait "$name-answer$i" 300 || break
 		[ "$got" = yes ] && break
 	done
 	recall_trace 0
@@ -689,7 +691,7 @@ pair_recall() {
 	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
 	t_check "$name: a local write broke it in $ms ms (the client returned it)" \
 		[ "$got" = yes -a "$ms" -lt 10000 ]
-	pair_wait "$name-recalled" 120
+	pair_wait "$name-recalled" 300
 }
 
 # recall_trace 1|0: trace nfsd's OPENs, delegations and callback states,

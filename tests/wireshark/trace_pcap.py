@@ -32,8 +32,11 @@ Receive saw invalidated, and the rdma_inv_handle of the Call with the
 same XID; a client's Send invalidates nothing, and svcrdma2_wc_recv must
 say so.
 
-A message on the wire that either side did not trace, or a traced send
-or receive not on the wire, is a mismatch too, as is a trace buffer that
+A packet the sender's RNIC sent again (the same destination QP and PSN
+as an earlier one: an RC retransmission, IBA 9.7.4.1, which the
+responder acknowledges as a duplicate) is the earlier message, counted
+but not matched again. A message on the wire that either side did not
+trace, or a traced send or receive not on the wire, is a mismatch too, as is a trace buffer that
 lost events. --want names kinds of message the capture must hold: msg,
 nomsg, connprop, error (header types), read, write, reply (chunks), swi
 (Send With Invalidate). --records writes the records, to run
@@ -292,7 +295,8 @@ def traced(client_ev, server_ev):
 WIRE_FIELDS = ["ip.src", "ip.dst", "rpcrdma2.xid", "rpcrdma2.vers",
                "rpcrdma2.htype", "rpcrdma2.reads.count",
                "rpcrdma2.writes.count", "rpcrdma2.reply.segcount",
-               "infiniband.bth.opcode", "infiniband.ieth"]
+               "infiniband.bth.opcode", "infiniband.bth.destqp",
+               "infiniband.bth.psn", "infiniband.ieth"]
 RECORD_FIELDS = ["rpcrdma2.xid", "rpcrdma2.vers", "rpcrdma2.htype",
                  "rpcrdma2.credits", "rpcrdma2.err", "rpcrdma2.flags",
                  "rpcrdma2.flags.response", "rpcrdma2.inv_handle",
@@ -303,8 +307,9 @@ RECORD_FIELDS = ["rpcrdma2.xid", "rpcrdma2.vers", "rpcrdma2.htype",
 
 def wire_messages(frames, client, server):
     """The decoded messages in @frames (check_pcap.decode()), in frame
-    order, as dicts."""
-    msgs = []
+    order, as dicts, and how many were retransmissions of an earlier
+    packet (left out)."""
+    msgs, seen, resent = [], set(), 0
     for num in sorted(frames):
         l = frames[num]
 
@@ -321,6 +326,11 @@ def wire_messages(frames, client, server):
             d = "s2c"
         else:
             continue
+        key = (d, one("infiniband.bth.destqp"), one("infiniband.bth.psn"))
+        if key in seen:
+            resent += 1
+            continue
+        seen.add(key)
         ieth = one("infiniband.ieth")
         msgs.append({
             "frame": num, "dir": d,
@@ -332,7 +342,7 @@ def wire_messages(frames, client, server):
             "reply": "rpcrdma2.reply.segcount" in l,
             "inv": int(ieth.replace(":", ""), 16) if ieth else 0,
         })
-    return msgs
+    return msgs, resent
 
 
 NAMES = {"c2s": "client > server", "s2c": "server > client"}
@@ -408,11 +418,14 @@ def check_swi(m, snd, rcv, calls, problems):
                                         "0x%08x" % asked if call else "-"))
 
 
-def self_test(pairs, frames, unknown, pcap, calls):
+def self_test(pairs, frames, unknown, pcap, calls, client, server):
     """Whether the check catches a wrong field: the credits of the
     server's first traced reply, then the rkey the client's Receive saw
     invalidated, each changed in a copy, must fail their frame on that
-    field alone. Returns what it did, or why it failed, and a verdict."""
+    field alone. And whether it tells a retransmission from a message:
+    that reply's packet once more is left out, once more with another
+    PSN is a message of its own. Returns what it did, or why it failed,
+    and a verdict."""
     done = []
     reply = next(((m, s) for m, s, _ in pairs
                   if s.ev.name == "svcrdma2_hdr_send" and
@@ -442,6 +455,24 @@ def self_test(pairs, frames, unknown, pcap, calls):
             describe(m), " | ".join(why) or "passed"), False
     done.append("an invalidated rkey changed fails %s on it alone" %
                 describe(m))
+    m = reply[0]
+    msgs, resent = wire_messages(frames, client, server)
+    again = dict(frames)
+    again[max(frames) + 1] = frames[m["frame"]]
+    got = wire_messages(again, client, server)
+    if (len(got[0]), got[1]) != (len(msgs), resent + 1):
+        return "%s sent again: %d messages, %d retransmitted" % (
+            describe(m), len(got[0]), got[1]), False
+    other = dict(frames[m["frame"]])
+    psn = int(other["infiniband.bth.psn"][-1], 0)
+    other["infiniband.bth.psn"] = [str((psn + 0x800000) & 0xffffff)]
+    again[max(frames) + 1] = other
+    got = wire_messages(again, client, server)
+    if (len(got[0]), got[1]) != (len(msgs) + 1, resent):
+        return "%s again with another PSN: %d messages, %d retransmitted" % (
+            describe(m), len(got[0]), got[1]), False
+    done.append("%s sent again is a retransmission, with another PSN a "
+                "message" % describe(m))
     return "; ".join(done), True
 
 
@@ -491,7 +522,7 @@ def main():
     except (OSError, ValueError, RuntimeError) as e:
         print("error: %s" % e)
         return 2
-    msgs = wire_messages(frames, a.client, a.server)
+    msgs, resent = wire_messages(frames, a.client, a.server)
     sends, recvs = traced(client_ev, server_ev)
     pairs = pair_up(msgs, sends, recvs, problems)
 
@@ -520,7 +551,8 @@ def main():
         print("mismatch: " + p)
     tested = True
     if a.self_test:
-        what, tested = self_test(pairs, frames, unknown, a.pcap, calls)
+        what, tested = self_test(pairs, frames, unknown, a.pcap, calls,
+                                 a.client, a.server)
         print("self-test %s: %s" % ("passed" if tested else "failed", what))
     k = kinds_of(msgs)
     missing = [x for x in want if not k[x]]
@@ -528,8 +560,9 @@ def main():
         print("missing: " + x)
     n = {d: sum(m["dir"] == d for m in msgs) for d in NAMES}
     print("messages: %d (%d client > server, %d server > client), %d "
-          "matched with both traces (%d records); %s" %
-          (len(msgs), n["c2s"], n["s2c"], len(pairs), len(records),
+          "matched with both traces (%d records), %d retransmitted by the "
+          "RNIC; %s" %
+          (len(msgs), n["c2s"], n["s2c"], len(pairs), len(records), resent,
            " ".join("%s=%d" % kv for kv in k.items())))
     return 1 if problems or missing or not msgs or not tested else 0
 

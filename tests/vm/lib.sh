@@ -111,11 +111,14 @@ rpc_leftovers() {
 	echo "$out"
 }
 
-# wait_for CMD...: run CMD until it succeeds, for up to 30 s: at once,
+# wait_for CMD...: run CMD until it succeeds, for up to 60 s: at once,
 # then after 0.1, 0.2, 0.5 s and every second (a CMD that forks costs CPU
-# each round; what comes at once is seen at once).
+# each round; what comes at once is seen at once). The limit only bounds
+# a failure: every caller waits for something that must come, and on a
+# slow host (guests 1.7x slower from one machine to the next) a callback
+# channel or a torn-down connection can take over 30 s.
 wait_for() {
-	local end=$((EPOCHSECONDS + 30)) d=0.1
+	local end=$((EPOCHSECONDS + 60)) d=0.1
 	while :; do
 		"$@" && return 0
 		[ "$EPOCHSECONDS" -lt "$end" ] || return 1

@@ -36,8 +36,8 @@ A packet the sender's RNIC sent again (the same destination QP and PSN
 as an earlier one: an RC retransmission, IBA 9.7.4.1, which the
 responder acknowledges as a duplicate) is the earlier message, counted
 but not matched again. A message on the wire that either side did not
-trace, or a traced send or receive not on the wire, is a mismatch too, as is a trace buffer that
-lost events. --want names kinds of message the capture must hold: msg,
+trace, or a traced send or receive not on the wire, is a mismatch too,
+as is a trace buffer that lost events. --want names kinds of message the capture must hold: msg,
 nomsg, connprop, error (header types), read, write, reply (chunks), swi
 (Send With Invalidate). --records writes the records, to run
 check_pcap.py on by hand. --self-test then changes one field of a copy

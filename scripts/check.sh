@@ -182,7 +182,9 @@ vm_pair_test() {
 	else
 		set -- "$t"
 	fi
-	scripts/vm/pair --no-modules --timeout 2400 --out "$out" \
+	# (--ccache: the package's DKMS build in a guest compiles through the
+	# bed's compiler cache)
+	scripts/vm/pair --no-modules --ccache --timeout 2400 --out "$out" \
 		--server "${k%,*}" --client "${k#*,}" "$@"
 	rc=$?
 	case $rc in

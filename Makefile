@@ -77,6 +77,7 @@ soak:
 CAPTURE_PCAP := build/capture/client/capture.pcap
 capture:
 	@scripts/vm/pair --out build/capture tests/pair/capture.sh; rc=$$?; \
+	tests/wireshark/capture_check.sh build/capture || rc=1; \
 	if [ -f $(CAPTURE_PCAP) ]; then \
 		echo "== the RPC-over-RDMA messages of $(CAPTURE_PCAP)"; \
 		tshark -n -r $(CAPTURE_PCAP) -X lua_script:tools/wireshark/rpcrdma2.lua \

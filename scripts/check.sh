@@ -192,6 +192,10 @@ vm_pair_test() {
 	124) echo "FAIL: vm $name: timed out (see $out)" ;;
 	*) echo "PASS: vm $name: both kernel logs clean (no KASAN/lockdep/WARN/BUG/Oops/kmemleak)" ;;
 	esac
+	# (capture.sh's capture is checked against the traces on the host)
+	case "+$t+" in
+	*+tests/pair/capture.sh+*) tests/wireshark/capture_check.sh "$out" || rc=1 ;;
+	esac
 	return $rc
 }
 

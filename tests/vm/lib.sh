@@ -167,7 +167,8 @@ vm_nfsd_up() {
 	# nfsd grants no delegation while any lock manager is in grace, and
 	# lockd's (begun as nfsd starts it) lasts 50 s unless told otherwise
 	# (nlm_timeout x 5, fs/lockd/svc.c): 10 s.
-	modprobe lockd || die "nfsd: modprobe lockd"
+	# (mounting the nfsd filesystem loaded nfsd, and lockd with it)
+	[ -d /sys/module/lockd ] || modprobe lockd || die "nfsd: modprobe lockd"
 	echo 10 > /proc/sys/fs/nfs/nlm_grace_period
 	# Short grace period, set before nfsd starts, or first OPENs stall 90 s.
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
@@ -186,8 +187,11 @@ vm_nfsd_up() {
 # netlink THREADS_SET; then the 10 s grace runs out by itself.
 vm_nfsd_end_grace() {
 	echo Y 2>/dev/null > /proc/fs/nfsd/v4_end_grace
-	wait_for grep -q Y /proc/fs/nfsd/v4_end_grace ||
-		die "nfsd: the grace period did not end"
+	wait_for nfsd_grace_over || die "nfsd: the grace period did not end"
+}
+nfsd_grace_over() {
+	local v
+	read -r v < /proc/fs/nfsd/v4_end_grace && [ "$v" = Y ]
 }
 
 vm_nfsd_down() {

@@ -203,7 +203,7 @@ cut_unanswered() {
 }
 nfsd_cb_events 1
 cb_cut "" svcrdma2_cb_call cut_unanswered gone=cut_gone \
-	deleted="as svcrdma2 sent the callback" limit="20 s: lease + grace" \
+	deleted="as svcrdma2 sent the callback" limit="20 s: lease + grace" since=back \
 	reads="the file as the server has it" \
 	outstanding="(cb_calls grew more than cb_replies)"
 grep -E 'svcrdma2_cb_(call|send|reply|close)|nfsd_cb_(seq_status|restart|lost|new_state|recall_done)' \

@@ -38,13 +38,8 @@ HPORT=20060
 trace=/sys/kernel/tracing/trace
 
 # Each case below starts no process but the listener, the mount and one
-# awk over the trace: a process costs ~0.5 s in this guest, and a case
-# is a few seconds of work.
-# nap SECONDS: sleep(1) without a process, a read that times out on a
-# FIFO nobody writes
-mkfifo /tmp/hostile.nap || die "mkfifo"
-exec {NAP}<> /tmp/hostile.nap
-nap() { read -r -t "$1" -u "$NAP"; }
+# awk over the trace (sleep is lib.sh's, a read -t): a process costs
+# ~0.5 s in this guest, and a case is a few seconds of work.
 # listening FILE: the listener logging to FILE is listening (within 60 s).
 listening() {
 	local end=$((EPOCHSECONDS + 60)) l
@@ -52,7 +47,7 @@ listening() {
 		while read -r l; do
 			[[ $l != "listening on"* ]] || return 0
 		done < "$1"
-		nap 0.2
+		sleep 0.2
 	done
 	return 1
 }

@@ -41,7 +41,7 @@ client_fuzz() {
 	done
 	for ((j = 0; j < CFUZZ_JOBS; j++)); do
 		log=/tmp/cfuzz.$name.$j
-		if ! wait_for grep -q '^listening on' "$log"; then
+		if ! wait_for listening "$log"; then
 			kill "${lpid[@]}" 2>/dev/null
 			wait "${lpid[@]}" 2>/dev/null
 			t_fail "client fuzz $name" "listener $j did not start: $(head -c 300 "$log")"

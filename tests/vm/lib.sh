@@ -132,6 +132,17 @@ wait_for() {
 	done
 }
 
+# listening FILE: the rpcrdma2-listen whose output goes to FILE said it
+# listens (a builtin read, for wait_for's rounds)
+listening() {
+	local l
+	[ -e "$1" ] || return 1
+	while read -r l; do
+		[[ $l != "listening on"* ]] || return 0
+	done < "$1"
+	return 1
+}
+
 # Fail the whole script at once (setup steps that later checks depend on).
 die() {
 	echo "FAIL: $T_WHO$1"

@@ -38,19 +38,8 @@ HPORT=20060
 trace=/sys/kernel/tracing/trace
 
 # Each case below starts no process but the listener, the mount and one
-# awk over the trace (sleep is lib.sh's, a read -t): a process costs
-# ~0.5 s in this guest, and a case is a few seconds of work.
-# listening FILE: the listener logging to FILE is listening (within 60 s).
-listening() {
-	local end=$((EPOCHSECONDS + 60)) l
-	while [ "$EPOCHSECONDS" -lt "$end" ]; do
-		while read -r l; do
-			[[ $l != "listening on"* ]] || return 0
-		done < "$1"
-		sleep 0.2
-	done
-	return 1
-}
+# awk over the trace: a process costs ~0.5 s in this guest, and a case
+# is a few seconds of work.
 # mnt_busy: something is mounted on $mnt
 mnt_busy() {
 	local dir
@@ -82,7 +71,7 @@ hostile() {
 	"$LISTEN" --port "$HPORT" --hostile "$mode" --timeout 120 \
 		> "/tmp/listen.$mode" 2>&1 &
 	lpid=$!
-	if ! listening "/tmp/listen.$mode"; then
+	if ! wait_for listening "/tmp/listen.$mode"; then
 		kill "$lpid" 2>/dev/null
 		t_fail "hostile $mode" "the listener did not start: $(cat "/tmp/listen.$mode")"
 		return

@@ -43,7 +43,7 @@ server() {
 	pair_wait ready || die "the client never came"
 	pair_wait captured 900 || t_fail "the client captured the exchange" "it never said so"
 	trace_save
-	vm_nfsd_down
+	pair_down
 }
 
 # workload: what the capture records, between mount and umount

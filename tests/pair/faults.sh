@@ -137,5 +137,5 @@ if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then
 	t_check "the mount unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 fi
 pair_wait done 600
-[ "$RPCRDMA2_PAIR_ROLE" = client ] || vm_nfsd_down
+pair_down
 t_done

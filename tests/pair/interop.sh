@@ -26,7 +26,7 @@ server() {
 		[ "$v" = 3 ] || pair_recall "NFSv$v"
 	done
 	pair_wait done 1500 || t_fail "the client finished" "it never said so"
-	vm_nfsd_down
+	pair_down
 }
 
 client() {

@@ -75,7 +75,7 @@ server() {
 	done
 	pair_put slab.server.end "$(slab_kb)"
 	pair_wait done 600
-	vm_nfsd_down
+	pair_down
 }
 
 CMD=0

@@ -150,18 +150,30 @@ die() {
 	exit 1
 }
 
-# vm_rxe_up [NETDEV]: bring up Soft-RoCE on NETDEV (eth0) and wait (up to
-# 30 s) for the port to become ACTIVE.
+# vm_rxe_up [NETDEV]: bring up Soft-RoCE (rxe0) on NETDEV (eth0) and wait
+# (up to 30 s) for the port to become ACTIVE. An rxe0 on NETDEV that an
+# earlier script of the guest's sequence left up (scripts/vm/sequence
+# keeps it: adding one cost ~13 s of a debug guest) is used as it is.
 vm_rxe_up() {
-	modprobe rdma_rxe && modprobe ib_uverbs && modprobe rdma_ucm ||
-		die "rxe: modprobe"
-	rdma link add rxe0 type rxe netdev "${1:-eth0}" || die "rxe: rdma link add"
-	local i
-	for i in $(seq 150); do
-		rdma link show rxe0/1 2>/dev/null | grep -q 'state ACTIVE' && return 0
+	local dev=${1:-eth0} n i
+	if ! read -r n 2>/dev/null < /sys/class/infiniband/rxe0/ports/1/gid_attrs/ndevs/0 ||
+		[ "$n" != "$dev" ]; then
+		modprobe rdma_rxe && modprobe ib_uverbs && modprobe rdma_ucm ||
+			die "rxe: modprobe"
+		rdma link add rxe0 type rxe netdev "$dev" || die "rxe: rdma link add"
+	fi
+	for ((i = 0; i < 150; i++)); do
+		rxe_active && return 0
 		sleep 0.2
 	done
 	die "rxe: rxe0/1 never became ACTIVE"
+}
+
+# rxe_active: rxe0's port is ACTIVE.
+rxe_active() {
+	local s
+	read -r s 2>/dev/null < /sys/class/infiniband/rxe0/ports/1/state &&
+		[ "$s" = "4: ACTIVE" ]
 }
 
 # Start rpcbind, mountd and nfsd exporting a fresh tmpfs at $EXPORT_DIR;
@@ -740,7 +752,9 @@ recall_trace() {
 # vm_stock: this guest runs Debian's own kernel (scripts/vm/run --flavour
 # stock): the in-tree transports only, none of ours.
 vm_stock() {
-	case $(uname -r) in
+	local r
+	read -r r < /proc/sys/kernel/osrelease
+	case $r in
 	*-rpcrdma2) return 1 ;;
 	esac
 	return 0
@@ -755,17 +769,25 @@ pair_peer_stock() { [ "$(pair_get "transport.$(pair_peer)")" = rdma ]; }
 
 # pair_up: rxe on link0, and the NFS server (server) or our client module
 # (client) of this guest's kind; says which transport it is to the other
-# guest and waits for it to be ready as well.
+# guest and waits for it to be ready as well. What an earlier script of
+# the same sequence left up (scripts/vm/sequence keeps it between the
+# scripts of two guests) is used as it is.
 pair_up() {
+	local t
+	t=$(pair_transport)
 	vm_rxe_up link0
-	pair_put "transport.$RPCRDMA2_PAIR_ROLE" "$(pair_transport)"
+	pair_put "transport.$RPCRDMA2_PAIR_ROLE" "$t"
 	if [ "$RPCRDMA2_PAIR_ROLE" = server ]; then
-		vm_stock || vm_load_svcrdma2
-		vm_nfsd_up "$(pair_transport)" "$NFS_V2_PORT"
+		vm_stock || [ -d /sys/module/svcrdma2 ] || vm_load_svcrdma2
+		if pair_nfsd_serves "$t"; then
+			vm_nfsd_end_grace
+		else
+			vm_nfsd_up "$t" "$NFS_V2_PORT"
+		fi
 	else
 		mnt=/tmp/mnt
 		mkdir -p "$mnt"
-		if ! vm_stock; then
+		if ! vm_stock && [ ! -d /sys/module/xprtrdma2 ]; then
 			vm_load_common
 			modprobe sunrpc && modprobe rdma_cm ||
 				die "modprobe sunrpc rdma_cm"
@@ -774,6 +796,27 @@ pair_up() {
 		fi
 	fi
 	pair_wait up || die "the $(pair_peer) never came up"
+}
+
+# pair_nfsd_serves TRANSPORT: nfsd runs and listens on TRANSPORT
+# $NFS_V2_PORT (a script before this one in the sequence started it).
+pair_nfsd_serves() {
+	local n l
+	[ -e /proc/fs/nfsd/threads ] && read -r n < /proc/fs/nfsd/threads &&
+		[ "$n" -gt 0 ] || return 1
+	while read -r l; do
+		[ "$l" = "$1 $NFS_V2_PORT" ] && return 0
+	done < /proc/fs/nfsd/portlist
+	return 1
+}
+
+# pair_down: the server's nfsd stops as a script ends, unless another
+# script of the sequence follows (scripts/vm/sequence sets
+# RPCRDMA2_SEQ_MORE): that one is served by the same nfsd.
+pair_down() {
+	[ "$RPCRDMA2_PAIR_ROLE" = server ] && [ -z "${RPCRDMA2_SEQ_MORE:-}" ] ||
+		return 0
+	vm_nfsd_down
 }
 
 # pair_vers: the RPC-over-RDMA version the two guests should agree on: 2

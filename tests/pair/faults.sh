@@ -124,15 +124,15 @@ fi
 # (arguments: the cases to run, all by default)
 for c in ${@:-loss delay link-down nfsd-restart}; do
 	case $c in
-	loss) fault_case loss 4m loss 1% ;;
-	delay) fault_case delay 4m delay 5ms reorder 1% 50% ;;
+	loss) fault_case loss 2m loss 1% ;;
+	delay) fault_case delay 2m delay 5ms reorder 1% 50% ;;
 	*) fault_case "$c" 4m ;;
 	esac
 done
 if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then
 	echo "recovery after each fault (ms):"
 	sed 's/^/  | /' "$RESULTS/recovery-ms" 2>/dev/null
-	fio_verify "after the faults, the same mount:" randrw 4k 1m
+	fio_verify "after the faults, the same mount:" randrw 4k 256k
 	umount "$mnt"
 	t_check "the mount unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 fi

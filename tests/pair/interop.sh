@@ -42,13 +42,13 @@ client() {
 		pair_wait "mounted-$v" && pair_wait "checked-$v"
 		vm_stock || t_check "NFSv$v: our client's connection speaks v$want" \
 			[ "$(pair_conn_vers)" = "$want" ]
-		fio_verify "NFSv$v across the link:" write 64k 4m
-		fio_verify "NFSv$v across the link:" randrw 4k 1m
+		fio_verify "NFSv$v across the link:" write 64k 2m
+		fio_verify "NFSv$v across the link:" randrw 4k 256k
 		metadata "NFSv$v across the link:" 100
 		[ "$v" = 3 ] || pair_recall "NFSv$v"
 		read -r tx1 rx1 <<< "$(link_bytes)"
 		t_check "NFSv$v: link0 carried the data ($(((tx1 - tx0) >> 20)) MiB out, $(((rx1 - rx0) >> 20)) MiB in)" \
-			[ $((tx1 - tx0)) -gt $((4 << 20)) -a $((rx1 - rx0)) -gt $((4 << 20)) ]
+			[ $((tx1 - tx0)) -gt $((2 << 20)) -a $((rx1 - rx0)) -gt $((2 << 20)) ]
 		umount "$mnt"
 		t_check "NFSv$v unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 	done

@@ -987,7 +987,7 @@ fresh "after the fat replies"
 # 4. Wire fuzzing from the codec corpus
 # ====================================================================
 FUZZ_SECS=240
-PING=$WIRE_FUZZ p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-4000}" --seed "${FUZZ_SEED:-20491}" \
+PING=$WIRE_FUZZ p_run "fuzz" -p "$PORT" --fuzz "${FUZZ_COUNT:-2000}" --seed "${FUZZ_SEED:-20491}" \
 	--corpus "$RPCRDMA2_TOP/tests/fuzz/corpus/fuzz_codec" "$GUEST_IP"
 p_expect "fuzz: every error reply as the codec says, no reply where none is due, no unexplained close" 0 \
 	'^fuzz: 0 failures$' \

@@ -332,7 +332,7 @@ hostile silent 'xprtrdma2_call: '
 # make check the emulated CPUs are the bound, and parallel mounts then
 # spend it on connections that time out before their first Call.
 . "$(dirname "$0")/../fuzz/client_fuzz_lib.sh"
-CFUZZ_JOBS=1 client_fuzz short 2000 11 20150
+CFUZZ_JOBS=1 client_fuzz short 800 11 20150
 
 # After all that, a real server: mount, data, unmount, and the module
 # unloads once the NFS clients of the failed mounts are gone.

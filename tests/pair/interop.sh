@@ -6,8 +6,11 @@
 # Debian's stock kernel (--server stock or --client stock) ours falls back
 # to, or serves, v1 against the in-tree transport. NFSv4.2 and NFSv3 with
 # fio verify and a metadata workload, the version each of our sides
-# settled on, a delegation recalled over the backchannel (NFSv4.2), and
-# the NICs' counters moving by at least the data fio writes and reads.
+# settled on (our client: RDMA2_CONNPROP both ways in v2, one fallback and
+# none in v1; no reply discarded), a delegation recalled over the
+# backchannel (NFSv4.2: every reverse-direction Call answered, none
+# dropped, by our counters), and the NICs' counters moving by at least
+# the data fio writes and reads.
 . "$(dirname "$0")/../vm/lib.sh"
 
 pair_up
@@ -24,9 +27,28 @@ server() {
 		fi
 		pair_wait "checked-$v"
 		[ "$v" = 3 ] || pair_recall "NFSv$v"
+		[ "$v" = 3 ] || vm_stock || svc_cb_stats "NFSv$v"
 	done
 	pair_wait done 1500 || t_fail "the client finished" "it never said so"
 	pair_down
+}
+
+# client_vers NAME VERS: our client's mount and connection: proto=rdma2,
+# version VERS; in v2 one RDMA2_CONNPROP each way (draft §5.3.4), in v1 one
+# fallback (the in-tree server's ERR_VERS) and no RDMA2_CONNPROP.
+client_vers() {
+	local name=$1 want=$2
+	t_check "$name: the mount is proto=rdma2" \
+		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
+	t_check "$name: our client's connection speaks v$want" \
+		[ "$(pair_conn_vers)" = "$want" ]
+	if [ "$want" = 2 ]; then
+		t_check "$name: RDMA2_CONNPROP received and sent once" \
+			[ "$(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 1" ]
+	else
+		t_check "$name: one fallback, no RDMA2_CONNPROP" \
+			[ "$(xprt_stat fallbacks) $(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 0 0" ]
+	fi
 }
 
 client() {
@@ -40,12 +62,16 @@ client() {
 		fi
 		t_pass "NFSv$v $(pair_transport) mount across the link"
 		pair_wait "mounted-$v" && pair_wait "checked-$v"
-		vm_stock || t_check "NFSv$v: our client's connection speaks v$want" \
-			[ "$(pair_conn_vers)" = "$want" ]
+		vm_stock || client_vers "NFSv$v" "$want"
 		fio_verify "NFSv$v across the link:" write 64k 2m
 		fio_verify "NFSv$v across the link:" randrw 4k 256k
 		metadata "NFSv$v across the link:" 100
 		[ "$v" = 3 ] || pair_recall "NFSv$v"
+		if ! vm_stock; then
+			[ "$v" = 3 ] || xprt_bc_stats "NFSv$v"
+			t_check "NFSv$v: no reply discarded (bad_replies)" \
+				[ "$(xprt_stat bad_replies)" = 0 ]
+		fi
 		read -r tx1 rx1 <<< "$(link_bytes)"
 		t_check "NFSv$v: link0 carried the data ($(((tx1 - tx0) >> 20)) MiB out, $(((rx1 - rx0) >> 20)) MiB in)" \
 			[ $((tx1 - tx0)) -gt $((2 << 20)) -a $((rx1 - rx0)) -gt $((2 << 20)) ]

@@ -347,6 +347,35 @@ svc_stat() {
 	done < /proc/fs/svcrdma2/stats
 }
 
+# svc_cb_stats NAME: svcrdma2's reverse-direction counters once a recall
+# is over (Documentation/svcrdma2.rst): Calls sent (cb_calls), every one
+# answered (cb_replies), no reply dropped (cb_bad_replies).
+svc_cb_stats() {
+	local calls replies
+	calls=$(svc_stat cb_calls) replies=$(svc_stat cb_replies)
+	t_check "$1: svcrdma2 sent reverse-direction Calls (cb_calls = $calls)" \
+		[ "$calls" -gt 0 ]
+	t_check "$1: every one answered (cb_replies = $replies)" \
+		[ "$replies" = "$calls" ]
+	t_check "$1: no reverse-direction reply dropped (cb_bad_replies)" \
+		[ "$(svc_stat cb_bad_replies)" = 0 ]
+}
+
+# xprt_bc_stats NAME: our client's reverse-direction counters once a
+# recall is over (Documentation/xprtrdma2.rst): Calls taken (bc_calls), as
+# many replies sent (bc_replies), none dropped (reverse_dropped), no reply
+# that could not be sent (bc_reply_errors).
+xprt_bc_stats() {
+	local calls replies
+	calls=$(xprt_stat bc_calls) replies=$(xprt_stat bc_replies)
+	t_check "$1: reverse-direction Calls taken (bc_calls = $calls)" \
+		[ "$calls" -gt 0 ]
+	t_check "$1: as many replies sent (bc_replies = $replies)" \
+		[ "$replies" = "$calls" ]
+	t_check "$1: none dropped, no reply failed (reverse_dropped, bc_reply_errors)" \
+		[ "$(xprt_stat reverse_dropped) $(xprt_stat bc_reply_errors)" = "0 0" ]
+}
+
 # Enable the rpcrdma2 tracepoints and clear the trace buffer.
 vm_trace_on() {
 	mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null

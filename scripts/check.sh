@@ -205,8 +205,8 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # (pair:SERVER,CLIENT:NAME, tests/pair/NAME.sh on those kernels) comes
 # first: it takes both lanes until the host's own stages end, and at the
 # start no lane idles waiting for the other to free. Then the rest, the
-# longest first (seconds in a clean-clone run: the package's ~1050, most
-# of it DKMS building in a stock guest, down to ~220), so that the two
+# longest first (seconds in a clean-clone run: the package's ~970, most
+# of it DKMS building in a stock guest, down to ~230), so that the two
 # lanes end together. The short scripts share a guest, one after another
 # (a boot and the closing kmemleak scan cost ~25 s each under TCG), and
 # the others in pairs where two are short enough; a script not named

@@ -126,7 +126,7 @@ for c in ${@:-loss delay link-down nfsd-restart}; do
 	case $c in
 	loss) fault_case loss 2m loss 1% ;;
 	delay) fault_case delay 2m delay 5ms reorder 1% 50% ;;
-	*) fault_case "$c" 4m ;;
+	*) fault_case "$c" 2m ;;
 	esac
 done
 if [ "$RPCRDMA2_PAIR_ROLE" = client ]; then

@@ -34,21 +34,14 @@ server() {
 }
 
 # client_vers NAME VERS: our client's mount and connection: proto=rdma2,
-# version VERS; in v2 one RDMA2_CONNPROP each way (draft §5.3.4), in v1 one
-# fallback (the in-tree server's ERR_VERS) and no RDMA2_CONNPROP.
+# version VERS, RDMA2_CONNPROP as VERS says.
 client_vers() {
 	local name=$1 want=$2
 	t_check "$name: the mount is proto=rdma2" \
 		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
 	t_check "$name: our client's connection speaks v$want" \
 		[ "$(pair_conn_vers)" = "$want" ]
-	if [ "$want" = 2 ]; then
-		t_check "$name: RDMA2_CONNPROP received and sent once" \
-			[ "$(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 1" ]
-	else
-		t_check "$name: one fallback, no RDMA2_CONNPROP" \
-			[ "$(xprt_stat fallbacks) $(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 0 0" ]
-	fi
+	xprt_connprop_check "$name" "$want"
 }
 
 client() {

@@ -347,6 +347,19 @@ svc_stat() {
 	done < /proc/fs/svcrdma2/stats
 }
 
+# xprt_connprop_check NAME VERS: our client's RDMA2_CONNPROP exchange on a
+# connection of version VERS: one each way in v2 (draft §5.3.4); in v1 one
+# fallback (the server's ERR_VERS) and none.
+xprt_connprop_check() {
+	if [ "$2" = 2 ]; then
+		t_check "$1: RDMA2_CONNPROP received and sent once" \
+			[ "$(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 1" ]
+	else
+		t_check "$1: one fallback, no RDMA2_CONNPROP" \
+			[ "$(xprt_stat fallbacks) $(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 0 0" ]
+	fi
+}
+
 # svc_cb_stats NAME: svcrdma2's reverse-direction counters once a recall
 # is over (Documentation/svcrdma2.rst): Calls sent (cb_calls), every one
 # answered (cb_replies), no reply dropped (cb_bad_replies).

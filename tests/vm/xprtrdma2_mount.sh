@@ -85,13 +85,7 @@ mount_case() {
 	fi
 	t_check "$name: no reply discarded" [ "$(xprt_stat bad_replies)" = 0 ]
 	mountstats_layout "$name"
-	if [ "$want" = 2 ]; then
-		t_check "$name: RDMA2_CONNPROP received and sent once" \
-			[ "$(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 1" ]
-	else
-		t_check "$name: one fallback, no RDMA2_CONNPROP" \
-			[ "$(xprt_stat fallbacks) $(xprt_stat connprop_recv) $(xprt_stat connprop_sent)" = "1 0 0" ]
-	fi
+	xprt_connprop_check "$name" "$want"
 	[ -n "$HOOK" ] && $HOOK "$name"
 	# nfs-utils' umount.nfs cannot look up netid rdma2 for NFSv3's UMNT
 	# and says so; it unmounts all the same (Documentation/xprtrdma2.rst)

@@ -214,7 +214,7 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
 	"xprtrdma2_mount xprtrdma2_backchannel" "pair:stock,debug:interop faults soak"
 	xprtrdma2_hostile "svcrdma2_faults svcrdma2_backchannel"
-	"kunit bc_netid svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto nfs_rdma_v1"
+	"kunit svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto"
 	"svcrdma2_v1 dropin" svcrdma2_ping "ping_chunks ping_listen" xprtrdma2_chunks
 	pair:debug,stock:interop)
 

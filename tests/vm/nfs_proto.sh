@@ -7,6 +7,12 @@
 # "Unrecognized transport protocol" (a patch that forced unknown idents
 # through would reach the BUG() in nfs_init_timeout_values()).
 # proto=rdma2 itself is tested with the client transport.
+# patches/0002: nfsd's rdma listener loads rpcrdma.ko, whose backchannel
+# class xprt_rdma_bc then sits on sunrpc's transport list; every lookup
+# here of a netid registered after it (rdma2test) or of none
+# (nosuchnetid) walks past it, and read beyond the object until the
+# class got a terminated .netid list (a KASAN report, which fails the
+# run).
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up

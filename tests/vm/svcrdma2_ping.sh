@@ -6,9 +6,11 @@
 #    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters.
 # 2. Malformed and unusual headers, byte-exact, each on a connection that
 #    must go on serving NULL calls afterwards (--then-ping), most of them
-#    after the NULL exchange fixed the version (--after-negotiate); a
-#    fresh connection is served after every group. A Call whose Read
-#    chunk the client refuses to be read closes its connection instead.
+#    after the NULL exchange fixed the version (--after-negotiate); each
+#    opens its own connection, so every case also shows that the next
+#    connection is served. A Call whose Read chunk the client refuses to
+#    be read closes its connection instead, and a fresh connection must
+#    be served after it, as after each stress case.
 # 3. Credits overrun: more calls in flight than granted; a flood of calls
 #    sent without waiting (receive contexts stay bounded, another
 #    connection is served); a reply header over the client's receive size.
@@ -212,7 +214,6 @@ raw "rdma_vers 3 on a v1 connection" 1 "$(words <<'EOF'
 00000001	# high 1
 EOF
 )" "$v3" --after-negotiate --vers 1
-fresh "after the rdma_vers 3 cases"
 
 # ====================================================================
 # 2b. Unknown v2 header type (draft §5.2, §5.3.3): RDMA2_ERR_INVAL_HTYPE
@@ -244,7 +245,6 @@ raw "v2 htype 9 on a v2 connection" 2 "$(inval_htype 5b000002)" \
 # 2 is RDMA_MSGP in v1, nothing in v2
 raw "v2 htype 2 on a v2 connection" 2 "$(inval_htype 5b000003)" \
 	"$(htype 5b000003 00000002)" --after-negotiate
-fresh "after the header type cases"
 
 # ====================================================================
 # 2c. Unparseable v2 headers (draft §5.3.3): RDMA2_ERR_BAD_XDR. The
@@ -373,7 +373,6 @@ fmt=/sys/kernel/tracing/events/rpcrdma2/svcrdma2_decode_err/format
 t_check "decode_err format: reasons by value, not by enum name" \
 	bash -c "grep -q '\"TRUNCATED\"' $fmt && ! grep -q RPCRDMA2_REASON_ $fmt"
 echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
-fresh "after the BAD_XDR cases"
 
 # ====================================================================
 # 2d. Segments per chunk (draft §5.3.3 RDMA2_ERR_SEGMENTS; max_segs 32)
@@ -484,7 +483,6 @@ EOF
 )" --after-negotiate
 t_check "max_segs back to 32" bash -c 'echo 32 > /sys/module/svcrdma2/parameters/max_segs'
 t_check "max_segs reads 32" grep -qx 32 /sys/module/svcrdma2/parameters/max_segs
-fresh "after the segment cases"
 
 # ====================================================================
 # 2e. Chunks per Call (draft §5.3.3): 4 Write chunks, 4 Read chunks
@@ -547,7 +545,6 @@ raw "v2 five Read chunks" 2 "$(words <<'EOF'
 00000004	# rdma_max_chunks: 4
 EOF
 )" "$five_reads" --after-negotiate
-fresh "after the chunk count cases"
 
 # ====================================================================
 # 2f. Errors sent by the requester (RFC 8166 §4.2.4, draft §5.3.3): the
@@ -593,7 +590,6 @@ EOF
 )" --after-negotiate --vers 1
 t_check "svcrdma2 counted the four dropped errors" \
 	test "$(($(svc_stat dropped) - dropped0))" -ge 4
-fresh "after the requester errors"
 
 # ====================================================================
 # 2g. Version 1 oddities (RFC 8166 §4.5, §4.6), on v1 connections
@@ -690,7 +686,6 @@ raw "v1 Read chunk at a Position past the end of the message" 1 \
 raw "v1 Read chunk larger than the server's largest Call" 1 \
 	"$(err_chunk 6700000a)" "$(v1_read_call 6700000a 00000028 0000e002 7ffffffc)" \
 	--after-negotiate --vers 1
-fresh "after the v1 cases"
 
 # ====================================================================
 # 2h. The other version on a connection whose version is fixed
@@ -765,7 +760,6 @@ EOF
 00001000	#   4096
 EOF
 )" --after-negotiate --vers 1
-fresh "after the version switch cases"
 
 # ====================================================================
 # 2i. rdma_inv_handle that names no handle in the Call (draft §3.3)
@@ -799,7 +793,6 @@ raw "v2 rdma_inv_handle naming another handle" 2 "$(bad_xdr 69000002)" "$(words 
 $(null_call 69000002)
 EOF
 )" --after-negotiate
-fresh "after the rdma_inv_handle cases"
 
 cat /proc/fs/svcrdma2/stats
 for c in err_vers err_bad_xdr err_inval_htype err_read_chunks err_write_chunks err_segments dropped; do

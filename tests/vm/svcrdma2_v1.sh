@@ -59,7 +59,7 @@ t_check "umount NFSv4.2" umount "$mnt"
 
 for v in 4.1 4.0; do
 	mount_v "$v" "" "$GUEST_IP:/"
-	nfs_roundtrip "NFSv$v svcrdma2" "$mnt" 2
+	nfs_roundtrip "NFSv$v svcrdma2" "$mnt" 1
 	metadata "NFSv$v" 50
 	t_check "umount NFSv$v" umount "$mnt"
 done

@@ -121,6 +121,10 @@ shell_tests() {
 vm_name() {
 	local t=$1 prefix= k= name= s
 	case $t in
+	stock:*)
+		t=${t#stock:}
+		k="[stock]"
+		;;
 	pair:*)
 		t=${t#pair:}
 		k=${t%%:*}
@@ -135,13 +139,20 @@ vm_name() {
 	echo "$prefix$name$k"
 }
 
-# vm_test SCRIPT[+SCRIPT...]: run a guest script, or several one after
-# another in one guest (scripts/vm/sequence); their PASS/FAIL lines count,
-# plus one line for the kernel log being clean.
+# vm_test [stock:]SCRIPT[+SCRIPT...]: run a guest script, or several one
+# after another in one guest (scripts/vm/sequence), on the debug test
+# kernel or Debian's stock one; their PASS/FAIL lines count, plus one line
+# for the kernel log being clean.
 vm_test() {
-	local t=$1 name out rc smp=1
+	local t=$1 name out rc smp=1 flavour=debug
 	# (out is local here: stage() keeps its own in a variable of that name)
 	name=$(vm_name "$t")
+	case $t in
+	stock:*)
+		t=${t#stock:}
+		flavour=stock
+		;;
+	esac
 	case " ${VM_SMP2[*]} " in
 	*" $name "*) smp=2 ;;
 	esac
@@ -152,10 +163,11 @@ vm_test() {
 		return
 	elif [ "$t" != "${t/+/}" ]; then
 		# shellcheck disable=SC2086 # the list splits on purpose
-		scripts/vm/run --no-modules --smp $smp --timeout 1800 --out "$out" \
-			scripts/vm/sequence ${t//+/ }
+		scripts/vm/run --flavour $flavour --no-modules --smp $smp \
+			--timeout 1800 --out "$out" scripts/vm/sequence ${t//+/ }
 	else
-		scripts/vm/run --no-modules --smp $smp --timeout 1200 --out "$out" "$t"
+		scripts/vm/run --flavour $flavour --no-modules --smp $smp \
+			--timeout 1200 --out "$out" "$t"
 	fi
 	rc=$?
 	case $rc in
@@ -210,13 +222,16 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # lanes end together. The short scripts share a guest, one after another
 # (a boot and the closing kmemleak scan cost ~25 s each under TCG), and
 # the others in pairs where two are short enough; a script not named
-# here runs last, alone.
+# here runs last, alone. stock:SCRIPT... runs on Debian's stock kernel:
+# the userspace tools against each other and against the in-tree
+# server, where no module of ours runs and the debug kernel would only
+# cost time (it runs the same work in several times the CPU).
 VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
 	"xprtrdma2_mount xprtrdma2_backchannel" "pair:stock,debug:interop faults soak"
 	xprtrdma2_hostile "svcrdma2_faults svcrdma2_backchannel"
-	"kunit svcrdma2_params xprtrdma2_faults ping_v1 nfs_proto"
-	"svcrdma2_v1 dropin" svcrdma2_ping "ping_chunks ping_listen" xprtrdma2_chunks
-	pair:debug,stock:interop)
+	"kunit svcrdma2_params xprtrdma2_faults nfs_proto"
+	"svcrdma2_v1 dropin" svcrdma2_ping ping_chunks xprtrdma2_chunks
+	pair:debug,stock:interop "stock:ping_v1 ping_listen")
 
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these
@@ -226,7 +241,7 @@ VM_SMP2=(svcrdma2_faults+svcrdma2_backchannel)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
 vm_plan() {
-	local run t s
+	local run t s k
 	for run in "${VM_PLAN[@]}"; do
 		s=
 		case $run in
@@ -239,10 +254,17 @@ vm_plan() {
 			continue
 			;;
 		esac
+		k=
+		case $run in
+		stock:*)
+			k=stock:
+			run=${run#stock:}
+			;;
+		esac
 		for t in $run; do
 			s+=${s:++}tests/vm/$t.sh
 		done
-		echo "$s"
+		echo "$k$s"
 	done
 	for t in tests/vm/*.sh; do
 		case " ${VM_PLAN[*]} lib " in

@@ -218,7 +218,7 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # first: it takes both lanes until the host's own stages end, and at the
 # start no lane idles waiting for the other to free. Then the rest, the
 # longest first (seconds in a clean-clone run: the package's ~970, most
-# of it DKMS building in a stock guest, down to ~230), so that the two
+# of it DKMS building in a stock guest, down to ~130), so that the two
 # lanes end together. The short scripts share a guest, one after another
 # (a boot and the closing kmemleak scan cost ~25 s each under TCG), and
 # the others in pairs where two are short enough; a script not named
@@ -227,11 +227,10 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # server, where no module of ours runs and the debug kernel would only
 # cost time (it runs the same work in several times the CPU).
 VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
-	"xprtrdma2_mount xprtrdma2_backchannel" "pair:stock,debug:interop faults soak"
-	xprtrdma2_hostile "svcrdma2_faults svcrdma2_backchannel"
-	"kunit svcrdma2_params xprtrdma2_faults nfs_proto"
-	"svcrdma2_v1 dropin" svcrdma2_ping ping_chunks xprtrdma2_chunks
-	pair:debug,stock:interop "stock:ping_v1 ping_listen")
+	"pair:stock,debug:interop faults soak" "svcrdma2_faults svcrdma2_backchannel"
+	xprtrdma2_hostile xprtrdma2_chunks "xprtrdma2_mount xprtrdma2_backchannel"
+	svcrdma2_ping "svcrdma2_v1 dropin" "kunit svcrdma2_params xprtrdma2_faults nfs_proto"
+	ping_chunks pair:debug,stock:interop "stock:ping_v1 ping_listen")
 
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these

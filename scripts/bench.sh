@@ -5,10 +5,11 @@
 # side by side in one VM run on the no-debug test kernel (KASAN+lockdep
 # cost ~9x). BENCH_TIME is the seconds per fio job (default 10, plus 2 s of
 # ramp), META_FILES the files of the metadata run (default 1000). With the
-# defaults the whole run (ten passes: five pairs, twice each; then a
-# traced metadata run per RDMA pair) took 9 min warm on a quiet 2-core
-# host, 14-28 min while other VMs ran; the results stay in
-# build/bench/vm (raw/ for tests/bench/report.py and meta_split.py).
+# defaults the whole run (perftest's wire figures; ten passes: five pairs,
+# twice each, five fio jobs and the metadata run a pass; then a traced
+# metadata run per RDMA pair) took 13 min warm on a quiet 2-core host;
+# the results stay in build/bench/vm (raw/ for tests/bench/report.py and
+# meta_split.py).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -24,6 +25,6 @@ echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter
 grep -E '^bench: .*(failed|exited)|^FAIL' build/bench/vm/output || true
-sed -n '/^bench: the ten passes/p; /^| NFSv4.2/,$p' build/bench/vm/output 2>/dev/null ||
+sed -n '/^bench: the ten passes/p; /^| the wire/,$p' build/bench/vm/output 2>/dev/null ||
 	true
 exit $rc

@@ -12,6 +12,13 @@
 # BENCH_TIME s each, direct I/O), and create+stat+unlink of META_FILES
 # files. For the metadata run the client's mountstats xprt line is taken
 # before and after, and the table gives the RDMA operations per RPC.
+# Then the same 4 KiB random read as a parallel load (4 jobs, QD32 each),
+# with the guest's CPU time over the run divided by the RPCs the client
+# sent: the transports' cost per RPC, which is what bounds IOPS on real
+# RDMA hardware, where the wire costs microseconds. Before the passes,
+# the wire's own ceiling on the same device (Debian's perftest: a Send's
+# round trip, 1 MiB RDMA Read and Write bandwidth) and rpcrdma2-ping's
+# NULL round trip against each server.
 # Prints tables; figures, not a pass/fail test. Each pair runs twice, in
 # the order v2 fb r2 ref tcp tcp ref r2 fb v2, and the tables give the
 # mean (counters: the sum): whatever drifts during the run (the host, the
@@ -46,6 +53,15 @@ fio_run() {
 		--runtime="$BENCH_TIME" --ramp_time=2 --output-format=json \
 		--output="$res/$name.json" "$@" > /dev/null 2>&1 ||
 		echo "bench: fio $name exited $?"
+}
+
+# the guest's busy CPU time so far, in ticks (USER_HZ, 100 a second):
+# every CPU's user, nice, system, irq and softirq time, not idle or iowait
+cpu_ticks() {
+	local -a f
+	read -ra f < /proc/stat
+	# cpu user nice system idle iowait irq softirq ...
+	echo $((f[1] + f[2] + f[3] + f[6] + f[7]))
 }
 
 # metadata ops/s: create+stat+unlink META_FILES files, one process
@@ -97,6 +113,14 @@ one() {
 		--bs=1m --ioengine=libaio --iodepth=4
 	fio_run "$tag-seqwrite" --filename=data --size=256m --rw=write \
 		--bs=1m --ioengine=libaio --iodepth=4
+	# the parallel load: CPU ticks and RPCs over the same interval
+	xprt_line > "$res/$tag-par.xprt0"
+	cpu_ticks > "$res/$tag-par.cpu0"
+	fio_run "$tag-par" --filename=data --size=256m --rw=randread \
+		--bs=4k --ioengine=libaio --iodepth=32 --numjobs=4 \
+		--group_reporting
+	cpu_ticks > "$res/$tag-par.cpu1"
+	xprt_line > "$res/$tag-par.xprt1"
 	xprt_line > "$res/$tag-meta.xprt0"
 	cat /proc/self/mountstats > "$res/$tag-meta.stats0"
 	meta_run > "$res/$tag-meta"
@@ -134,6 +158,34 @@ host_now() {
 	: > "$RESULTS/.clock"
 	stat -c %.Y "$RESULTS/.clock"
 }
+
+# perftest NAME CMD...: CMD's server in the background, then its client
+# (the same CMD and this guest's address) once the server listens on
+# perftest's TCP port for the exchange of QP numbers
+perftest() {
+	local name=$1 srv
+	shift
+	# (bounded: a server whose client never came would wait for ever)
+	timeout 150 "$@" > "$res/perftest-$name-server.txt" 2>&1 &
+	srv=$!
+	wait_for bash -c "ss -Hltn 'sport = :18515' | grep -q ." ||
+		echo "bench: perftest $name: the server does not listen"
+	timeout 120 "$@" "$GUEST_IP" > "$res/perftest-$name.txt" 2>&1 ||
+		echo "bench: perftest $name exited $?"
+	wait "$srv" || echo "bench: perftest $name: the server exited $?"
+}
+
+# The wire's ceiling: the same rxe device, no RPC, no NFS. NFS READ
+# payloads go by RDMA Write, WRITE payloads by RDMA Read.
+perftest send_lat ib_send_lat -d rxe0 -F -n 1000
+perftest read_bw ib_read_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
+perftest write_bw ib_write_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
+# the RPC layer's floor: NULL calls one at a time, to either server
+PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+"$PING" -p "$NFS_V2_PORT" -c 1000 "$GUEST_IP" > "$res/ping-svcrdma2.txt" 2>&1 ||
+	echo "bench: rpcrdma2-ping svcrdma2 exited $?"
+"$PING" --vers 1 -p "$NFS_V1_PORT" -c 1000 "$GUEST_IP" > "$res/ping-svcrdma.txt" 2>&1 ||
+	echo "bench: rpcrdma2-ping svcrdma exited $?"
 
 t0=$(date +%s.%N) h0=$(host_now)
 for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \

@@ -242,9 +242,9 @@ for name, ours, intree in (
     print("| %s | %s |" % (name, " | ".join(cells)))
 
 print()
-# Documentation/results.rst, "Performance goals": against the in-tree
-# pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x; bulk
-# data at 0.9x of the RDMA operation that carries it, at least
+# the targets of Documentation/results.rst's introduction: against the
+# in-tree pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x;
+# bulk data at 0.9x of the RDMA operation that carries it, at least
 def goal(name, v, ref, want, higher=True):
     if v is None or not ref:
         return "%s: n/a" % name

@@ -245,7 +245,7 @@ VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
 	"pair:stock,debug:interop faults soak" "svcrdma2_faults svcrdma2_backchannel"
 	xprtrdma2_hostile xprtrdma2_chunks "xprtrdma2_mount xprtrdma2_backchannel"
 	svcrdma2_ping "svcrdma2_v1 dropin" "kunit svcrdma2_params xprtrdma2_faults nfs_proto"
-	ping_chunks pair:debug,stock:interop "stock:ping_v1 ping_listen")
+	ping_chunks pair:debug,stock:interop "stock:ping_v1 ping_listen ping_chunks")
 
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these

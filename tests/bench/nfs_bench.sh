@@ -18,7 +18,10 @@
 # RDMA hardware, where the wire costs microseconds. Before the passes,
 # the wire's own ceiling on the same device (Debian's perftest: a Send's
 # round trip, 1 MiB RDMA Read and Write bandwidth) and rpcrdma2-ping's
-# NULL round trip against each server.
+# NULL round trip against each server. After the passes, what a
+# connection costs in memory, both sides: each RDMA pair with one NFSv3
+# mount and with eight, the kernel's memory, slab, vmalloc and the RDMA
+# core's QPs, CQs, MRs and PDs by owner, before and while mounted.
 # Prints tables; figures, not a pass/fail test. Each pair runs twice, in
 # the order v2 fb r2 ref tcp tcp ref r2 fb v2, and the tables give the
 # mean (counters: the sum): whatever drifts during the run (the host, the
@@ -153,6 +156,59 @@ split_run() {
 	}
 }
 
+# mem_snap NAME: the guest's memory and the RDMA core's resources now, in
+# $res/mem-NAME.* (after the page cache and reclaimable slab are dropped,
+# so what is left is what the kernel holds)
+mem_snap() {
+	local k
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+	cp /proc/meminfo "$res/mem-$1.meminfo"
+	for k in qp cq mr pd; do
+		rdma -j res show "$k" > "$res/mem-$1.$k.json" 2>&1 ||
+			echo "bench: rdma res show $k exited $?"
+	done
+}
+
+# mem_run TAG PROTO PORT: what a connection costs, both sides together:
+# one NFSv3 mount of the pair, then MEM_CONNS of them, each to an address
+# of its own (MEM_ADDRS), so that each has its own NFS client and
+# connection (the 6.12 client gives nconnect to TCP and the in-tree
+# netid "rdma" only, and NFSv4.1 finds one server behind two addresses);
+# each mount read with direct I/O, so that it connects; a snapshot
+# before the mounts and one while mounted. report.py takes the difference
+# of the two rounds' growth: what does not grow with the mounts cancels.
+MEM_CONNS=8
+MEM_ADDRS=()
+mem_run() {
+	local tag=$1 proto=$2 port=$3 n i q0
+	for n in 1 "$MEM_CONNS"; do
+		q0=$(rdma res show qp | grep -c .)
+		mem_snap "$tag-$n-before"
+		for ((i = 0; i < n; i++)); do
+			mkdir -p "$mnt.$i"
+			mount -i -t nfs -o "vers=3,proto=$proto,port=$port,nolock,addr=${MEM_ADDRS[i]}" \
+				"${MEM_ADDRS[i]}:$EXPORT_DIR" "$mnt.$i" || {
+				echo "bench: mem $tag: mount $i of $n (proto=$proto,port=$port) failed"
+				break
+			}
+			dd if="$mnt.$i/mem" of=/dev/null bs=64k iflag=direct status=none
+		done
+		mem_snap "$tag-$n-mounted"
+		for ((i = 0; i < n; i++)); do
+			mountpoint -q "$mnt.$i" || continue
+			# (-i: no umount.nfs, which knows no netid rdma2 here)
+			umount -i "$mnt.$i" || {
+				echo "bench: mem $tag: umount failed; lazy unmount"
+				umount -l "$mnt.$i"
+			}
+		done
+		# both sides let go of their QPs before the next snapshot
+		wait_for bash -c "[ \$(rdma res show qp | grep -c .) -le $q0 ]" ||
+			echo "bench: mem $tag: the QPs of $n mounts outlived them"
+	done
+}
+
 # the host's time, from the mtime the host gives a file on the results share
 host_now() {
 	: > "$RESULTS/.clock"
@@ -197,6 +253,20 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 done
 t1=$(date +%s.%N) h1=$(host_now)
 rm -f "$RESULTS/.clock"
+# memory per connection (a 1 MiB file to read, made before the snapshots;
+# the server's addresses, from RFC 5737's TEST-NET-1 on eth0, where rxe
+# takes each as a GID of its own)
+head -c 1M /dev/urandom > "$EXPORT_DIR/mem"
+for ((i = 1; i <= MEM_CONNS; i++)); do
+	MEM_ADDRS+=("192.0.2.$i")
+	ip addr add "192.0.2.$i/32" dev eth0 || echo "bench: ip addr add 192.0.2.$i failed"
+done
+for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT"; do
+	# shellcheck disable=SC2086
+	mem_run $t
+done
+rm -f "$EXPORT_DIR/mem"
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 echo global > /sys/kernel/tracing/trace_clock
 echo 16384 > /sys/kernel/tracing/buffer_size_kb

@@ -241,6 +241,97 @@ for name, ours, intree in (
                      else "%.3f" % (d / drpcs[t]))
     print("| %s | %s |" % (name, " | ".join(cells)))
 
+# Memory per connection (nfs_bench.sh's mem_run): each pair with one
+# NFSv3 mount and with eight, each to an address of its own; a round's
+# growth is its snapshot while mounted less the one before it, and a
+# connection's cost the difference of the two rounds' growth over the
+# difference of their connections (a connection is a QP on each side:
+# QPs / 2). Both sides together, for client and server share the guest;
+# the RDMA resources by the module the RDMA core names as their owner.
+def meminfo(tag, n, when):
+    d = {}
+    try:
+        for l in open("%s/mem-%s-%d-%s.meminfo" % (res, tag, n, when)):
+            k, v = l.split(":", 1)
+            d[k] = int(v.split()[0])
+    except (OSError, ValueError):
+        return None
+    return d
+
+def rdma_res(tag, n, when, kind):
+    try:
+        objs = json.load(open("%s/mem-%s-%d-%s.%s.json" %
+                              (res, tag, n, when, kind)))
+    except (OSError, ValueError):
+        return None
+    by = {}
+    for o in objs:
+        c = str(o.get("comm", "?")).strip("[]")
+        by[c] = by.get(c, 0) + 1
+    return by
+
+def grown(tag, n, f):
+    a, b = f(tag, n, "before"), f(tag, n, "mounted")
+    return None if a is None or b is None else (a, b)
+
+def used(m):
+    return m["MemTotal"] - m["MemFree"] - m["Buffers"] - m["Cached"]
+
+MEM_N = 8
+def mem_conns(tag, n):
+    g = grown(tag, n, lambda t, k, w: rdma_res(t, k, w, "qp"))
+    return None if g is None else (sum(g[1].values()) - sum(g[0].values())) / 2.0
+
+def mem_per_conn(tag, what):
+    c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
+    if c1 is None or c8 is None or c8 <= c1:
+        return None
+    g1, g8 = grown(tag, 1, meminfo), grown(tag, MEM_N, meminfo)
+    if g1 is None or g8 is None:
+        return None
+    d1, d8 = what(g1[1]) - what(g1[0]), what(g8[1]) - what(g8[0])
+    return (d8 - d1) / (c8 - c1)
+
+def res_per_conn(tag, kind):
+    c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
+    g1 = grown(tag, 1, lambda t, k, w: rdma_res(t, k, w, kind))
+    g8 = grown(tag, MEM_N, lambda t, k, w: rdma_res(t, k, w, kind))
+    if None in (c1, c8, g1, g8) or c8 <= c1:
+        return "-"
+    out = []
+    for c in sorted(set(g8[1]) | set(g1[1])):
+        d = ((g8[1].get(c, 0) - g8[0].get(c, 0)) -
+             (g1[1].get(c, 0) - g1[0].get(c, 0))) / (c8 - c1)
+        if abs(d) >= 0.05:
+            out.append("%s %.1f" % (c, d))
+    return ", ".join(out) or "0"
+
+MTAGS = ("v2", "fb", "r2", "ref")
+mem_rows = [
+    ("kernel memory (KiB)", lambda t: mem_per_conn(t, used)),
+    ("  of which slab (KiB)", lambda t: mem_per_conn(t, lambda m: m["Slab"])),
+    ("  of which vmalloc (KiB)",
+     lambda t: mem_per_conn(t, lambda m: m["VmallocUsed"])),
+]
+mem = {}
+print()
+print("| memory per connection, both sides (1 and %d NFSv3 mounts) | %s |" %
+      (MEM_N, " | ".join(NAMES[t] + vers(t) for t in MTAGS)))
+print("|---|" + "---|" * len(MTAGS))
+print("| connections counted (QPs / 2) with 1, %d mounts | %s |" % (MEM_N,
+      " | ".join("%s, %s" % (cell(mem_conns(t, 1), "%.0f"),
+                             cell(mem_conns(t, MEM_N), "%.0f"))
+                 for t in MTAGS)))
+for name, f in mem_rows:
+    cells = []
+    for t in MTAGS:
+        mem[name, t] = f(t)
+        cells.append(cell(mem[name, t], "%.0f"))
+    print("| %s | %s |" % (name, " | ".join(cells)))
+for kind in ("qp", "cq", "mr", "pd"):
+    print("| %ss by owner | %s |" % (kind.upper(),
+          " | ".join(res_per_conn(t, kind) for t in MTAGS)))
+
 print()
 # the targets of Documentation/results.rst's introduction: against the
 # in-tree pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x;
@@ -260,7 +351,9 @@ print("goals, rdma2 -> svcrdma2: " + "; ".join((
     goal("1 MiB seq read : ib_write_bw", means[rows[1][0], "v2"],
          wire["write"], 0.9),
     goal("1 MiB seq write : ib_read_bw", means[rows[2][0], "v2"],
-         wire["read"], 0.9))))
+         wire["read"], 0.9),
+    goal("memory per connection : in-tree", mem[mem_rows[0][0], "v2"],
+         mem[mem_rows[0][0], "ref"], 1.0, higher=False))))
 
 # the NFS operations of the metadata run per file, from the per-op
 # statistics of mountstats (first figure: operations)

@@ -7,8 +7,9 @@
 # ramp), META_FILES the files of the metadata run (default 1000). With the
 # defaults the whole run (perftest's wire figures; ten passes: five pairs,
 # twice each, five fio jobs and the metadata run a pass; then memory per
-# connection and a traced metadata run per RDMA pair) took 13 min warm on a quiet 2-core host;
-# the results stay in build/bench/vm (raw/ for tests/bench/report.py and
+# connection and a traced metadata run per RDMA pair) took 13 min warm on
+# a quiet 2-core host before the memory part came, which adds a few; the
+# results stay in build/bench/vm (raw/ for tests/bench/report.py and
 # meta_split.py).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

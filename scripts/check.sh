@@ -67,7 +67,7 @@ static_build() {
 # $RPCRDMA2_CACHE/checkpatch under a hash of what makes it: the file's
 # path and contents, the options, checkpatch.pl and the lists it reads.
 # A file unchanged since it last passed is not read again (the whole
-# tree took 91-119 s of the host's CPU beside the guests).
+# tree took 59-119 s of the host's CPU beside the guests).
 checkpatch() {
 	local f res rc=0 cp=$1/scripts/checkpatch.pl
 	local ign key tool kept=0 cache=${RPCRDMA2_CACHE:-$HOME/.cache/rpcrdma2}/checkpatch

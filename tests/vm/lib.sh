@@ -158,7 +158,8 @@ die() {
 # rxe takes its path MTU from the netdev's (4096 at 9000 bytes, 1024 at
 # 1500), and a debug kernel pays per packet (an skb whose allocation
 # KASAN and kmemleak each record with a stack trace, its completion):
-# xprtrdma2_chunks.sh's checks took 0.86x the time at 9000 side by side.
+# xprtrdma2_chunks.sh's checks took 0.86x the time at 9000 side by side,
+# and scripts that move little data no more (Documentation/results.rst).
 vm_rxe_up() {
 	local dev=${1:-eth0} n i
 	if ! read -r n 2>/dev/null < /sys/class/infiniband/rxe0/ports/1/gid_attrs/ndevs/0 ||

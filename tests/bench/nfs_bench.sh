@@ -89,6 +89,21 @@ xprt_line() {
 	awk '$1 == "xprt:" { $1 = ""; print; exit }' /proc/self/mountstats
 }
 
+# bench_umount NAME DIR [OPTION...]: unmount DIR (with OPTIONs), lazily if
+# that fails
+bench_umount() {
+	local name=$1 dir=$2
+	shift 2
+	umount "$@" "$dir" || {
+		echo "bench: $name: umount failed; lazy unmount"
+		umount -l "$dir"
+	}
+}
+
+# qp_count: the QPs the RDMA core tracks now; qp_at_most N: no more than N
+qp_count() { rdma res show qp | grep -c .; }
+qp_at_most() { [ "$(qp_count)" -le "$1" ]; }
+
 # one TAG PROTO PORT: mount, lay out, the four workloads, unmount
 one() {
 	local tag=$1 proto=$2 port=$3 pass
@@ -130,10 +145,7 @@ one() {
 	xprt_line > "$res/$tag-meta.xprt1"
 	cat /proc/self/mountstats > "$res/$tag-meta.stats1"
 	rm -f "$mnt/data"
-	umount "$mnt" || {
-		echo "bench: $tag: umount failed; lazy unmount"
-		umount -l "$mnt"
-	}
+	bench_umount "$tag" "$mnt"
 }
 
 # split_run TAG PROTO PORT: the metadata workload once more with the
@@ -150,10 +162,7 @@ split_run() {
 	meta_run > "$res/split-$tag-meta"
 	for e in $split_events; do echo 0 > "$tr/events/$e/enable"; done
 	cp "$tr/trace" "$res/split-$tag.trace"
-	umount "$mnt" || {
-		echo "bench: split $tag: umount failed; lazy unmount"
-		umount -l "$mnt"
-	}
+	bench_umount "split $tag" "$mnt"
 }
 
 # mem_snap NAME: the guest's memory and the RDMA core's resources now, in
@@ -183,7 +192,7 @@ MEM_ADDRS=()
 mem_run() {
 	local tag=$1 proto=$2 port=$3 n i q0
 	for n in 1 "$MEM_CONNS"; do
-		q0=$(rdma res show qp | grep -c .)
+		q0=$(qp_count)
 		mem_snap "$tag-$n-before"
 		for ((i = 0; i < n; i++)); do
 			mkdir -p "$mnt.$i"
@@ -198,13 +207,10 @@ mem_run() {
 		for ((i = 0; i < n; i++)); do
 			mountpoint -q "$mnt.$i" || continue
 			# (-i: no umount.nfs, which knows no netid rdma2 here)
-			umount -i "$mnt.$i" || {
-				echo "bench: mem $tag: umount failed; lazy unmount"
-				umount -l "$mnt.$i"
-			}
+			bench_umount "mem $tag" "$mnt.$i" -i
 		done
 		# both sides let go of their QPs before the next snapshot
-		wait_for bash -c "[ \$(rdma res show qp | grep -c .) -le $q0 ]" ||
+		wait_for qp_at_most "$q0" ||
 			echo "bench: mem $tag: the QPs of $n mounts outlived them"
 	done
 }

@@ -282,26 +282,28 @@ def mem_conns(tag, n):
     g = grown(tag, n, lambda t, k, w: rdma_res(t, k, w, "qp"))
     return None if g is None else (sum(g[1].values()) - sum(g[0].values())) / 2.0
 
-def mem_per_conn(tag, what):
+# per_conn TAG F GROWTH: GROWTH of the (before, mounted) pair F gives, one
+# connection's share of it between the two rounds
+def per_conn(tag, f, growth):
     c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
-    if c1 is None or c8 is None or c8 <= c1:
+    g1, g8 = grown(tag, 1, f), grown(tag, MEM_N, f)
+    if None in (c1, c8, g1, g8) or c8 <= c1:
         return None
-    g1, g8 = grown(tag, 1, meminfo), grown(tag, MEM_N, meminfo)
-    if g1 is None or g8 is None:
-        return None
-    d1, d8 = what(g1[1]) - what(g1[0]), what(g8[1]) - what(g8[0])
-    return (d8 - d1) / (c8 - c1)
+    return (growth(g8) - growth(g1)) / (c8 - c1)
+
+def mem_per_conn(tag, what):
+    return per_conn(tag, meminfo, lambda g: what(g[1]) - what(g[0]))
 
 def res_per_conn(tag, kind):
-    c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
-    g1 = grown(tag, 1, lambda t, k, w: rdma_res(t, k, w, kind))
-    g8 = grown(tag, MEM_N, lambda t, k, w: rdma_res(t, k, w, kind))
-    if None in (c1, c8, g1, g8) or c8 <= c1:
+    f = lambda t, k, w: rdma_res(t, k, w, kind)
+    g = grown(tag, MEM_N, f)
+    if g is None:
         return "-"
     out = []
-    for c in sorted(set(g8[1]) | set(g1[1])):
-        d = ((g8[1].get(c, 0) - g8[0].get(c, 0)) -
-             (g1[1].get(c, 0) - g1[0].get(c, 0))) / (c8 - c1)
+    for c in sorted(set(g[1]) | set((grown(tag, 1, f) or ({}, {}))[1])):
+        d = per_conn(tag, f, lambda g: g[1].get(c, 0) - g[0].get(c, 0))
+        if d is None:
+            return "-"
         if abs(d) >= 0.05:
             out.append("%s %.1f" % (c, d))
     return ", ".join(out) or "0"

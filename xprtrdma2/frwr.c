@@ -4,7 +4,11 @@
  * Call (RFC 8166 §3.4-3.5), and their invalidation once the RPC is over.
  *
  * Each endpoint owns a pool of MRs in its protection domain; they die
- * with it. A chunk covers a byte range of an xdr_buf (head, pages from
+ * with it. The pool starts with one batch and grows a batch at a time
+ * when it runs dry, up to two chunks for every slot: a connection that
+ * moves little data holds few MRs, each a page list in the device.
+ *
+ * A chunk covers a byte range of an xdr_buf (head, pages from
  * page_base, tail) with as few MRs as FRWR allows: one MR maps a page
  * list, so a region that does not start at a page boundary, or follows
  * one that does not end at one, starts a new MR. Every use bumps the
@@ -23,7 +27,9 @@
  */
 #include <linux/dma-mapping.h>
 #include <linux/error-injection.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <linux/sunrpc/xdr.h>
 #include <linux/sunrpc/xprt.h>
 
@@ -33,13 +39,18 @@
 static struct rpcrdma2_mr *frwr2_get(struct rpcrdma2_ep *ep)
 {
 	struct rpcrdma2_mr *mr;
+	bool grow;
 
 	spin_lock(&ep->re_mr_lock);
 	mr = list_first_entry_or_null(&ep->re_mr_free, struct rpcrdma2_mr,
 				      mr_list);
 	if (mr)
 		list_del(&mr->mr_list);
+	grow = list_empty(&ep->re_mr_free) && ep->re_nr_mrs < ep->re_max_mrs;
 	spin_unlock(&ep->re_mr_lock);
+	/* the last idle MR is gone: make more before the next RPC needs one */
+	if (grow)
+		queue_work(system_highpri_wq, &ep->re_mr_refill);
 	return mr;
 }
 
@@ -120,15 +131,146 @@ static void frwr2_wc_localinv_wake(struct ib_cq *cq, struct ib_wc *wc)
 	complete(&req->rl_inv_done);
 }
 
+/*
+ * One MR with its page list. A function of its own so that
+ * fail_function can make it fail (CONFIG_FAIL_FUNCTION), as an
+ * allocation can under memory pressure.
+ */
+static noinline int rpcrdma2_frwr_mr_create(struct rpcrdma2_ep *ep,
+					    struct rpcrdma2_mr **mrp)
+{
+	struct rpcrdma2_mr *mr;
+	struct ib_mr *ibmr;
+	int ret = -ENOMEM;
+
+	mr = kzalloc(sizeof(*mr), GFP_KERNEL | __GFP_NOWARN);
+	if (!mr)
+		return -ENOMEM;
+	mr->mr_sg = kcalloc(ep->re_mr_depth, sizeof(*mr->mr_sg),
+			    GFP_KERNEL | __GFP_NOWARN);
+	if (!mr->mr_sg)
+		goto out_free_mr;
+	sg_init_table(mr->mr_sg, ep->re_mr_depth);
+	ibmr = ib_alloc_mr(ep->re_pd, IB_MR_TYPE_MEM_REG, ep->re_mr_depth);
+	if (IS_ERR(ibmr)) {
+		ret = PTR_ERR(ibmr);
+		goto out_free_sg;
+	}
+	mr->mr_ep = ep;
+	mr->mr_ibmr = ibmr;
+	mr->mr_cqe.done = frwr2_wc_reg;
+	rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
+	mr->mr_reg_wr.wr.opcode = IB_WR_REG_MR;
+	mr->mr_reg_wr.wr.wr_cqe = &mr->mr_cqe;
+	mr->mr_reg_wr.mr = ibmr;
+	mr->mr_inv_wr.opcode = IB_WR_LOCAL_INV;
+	mr->mr_inv_wr.wr_cqe = &mr->mr_inv_cqe;
+	*mrp = mr;
+	return 0;
+
+out_free_sg:
+	kfree(mr->mr_sg);
+out_free_mr:
+	kfree(mr);
+	return ret;
+}
+ALLOW_ERROR_INJECTION(rpcrdma2_frwr_mr_create, ERRNO);
+
+static void frwr2_mr_destroy(struct rpcrdma2_mr *mr)
+{
+	if (WARN_ON_ONCE(mr->mr_nents))
+		ib_dma_unmap_sg(mr->mr_ep->re_pd->device, mr->mr_sg,
+				mr->mr_nents, mr->mr_dir);
+	ib_dereg_mr(mr->mr_ibmr);
+	kfree(mr->mr_sg);
+	kfree(mr);
+}
+
+/*
+ * Add up to RPCRDMA2_MR_BATCH idle MRs, never past re_max_mrs. Only
+ * rpcrdma2_frwr_pool_create() and then the refill work grow the pool,
+ * never both at once. Return: the MRs added; if none, the error.
+ */
+static int frwr2_pool_grow(struct rpcrdma2_ep *ep)
+{
+	struct rpcrdma2_mr *mr;
+	LIST_HEAD(batch);
+	u32 n, added = 0;
+	int ret = 0;
+
+	n = min_t(u32, RPCRDMA2_MR_BATCH,
+		  ep->re_max_mrs - READ_ONCE(ep->re_nr_mrs));
+	while (added < n) {
+		ret = rpcrdma2_frwr_mr_create(ep, &mr);
+		if (ret)
+			break;
+		list_add_tail(&mr->mr_all, &batch);
+		added++;
+	}
+	if (!added)
+		return ret;
+	spin_lock(&ep->re_mr_lock);
+	list_for_each_entry(mr, &batch, mr_all)
+		list_add_tail(&mr->mr_list, &ep->re_mr_free);
+	list_splice_tail(&batch, &ep->re_mr_all);
+	ep->re_nr_mrs += added;
+	spin_unlock(&ep->re_mr_lock);
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_MRS_CREATED, added);
+	return added;
+}
+
+/*
+ * The pool ran dry (frwr2_get()): grow it, then wake the senders that
+ * found it empty (rpcrdma2_send_call()). If nothing could be allocated
+ * they are woken all the same, and retry after a delay until RPCs give
+ * MRs back or a later refill succeeds.
+ */
+static void frwr2_refill_worker(struct work_struct *work)
+{
+	struct rpcrdma2_ep *ep = container_of(work, struct rpcrdma2_ep,
+					      re_mr_refill);
+	unsigned int noio;
+	int ret;
+
+	if (atomic_read(&ep->re_closing))
+		return;
+	/* writeback may be what waits for these MRs: reclaim must not recurse */
+	noio = memalloc_noio_save();
+	ret = frwr2_pool_grow(ep);
+	memalloc_noio_restore(noio);
+	WRITE_ONCE(ep->re_mr_refill_failed, ret < 0);
+	if (ret < 0)
+		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_MR_REFILL_ERRORS, 1);
+	trace_xprtrdma2_mr_refill(ep, ret);
+	/* pairs with the barrier in rpcrdma2_send_call() */
+	smp_mb();
+	xprt_write_space(&ep->re_xprt->rx_xprt);
+}
+
 /**
- * rpcrdma2_frwr_pool_create - allocate an endpoint's MRs
+ * rpcrdma2_frwr_pool_init - initialize an endpoint's empty MR pool
+ * @ep: the endpoint, just allocated
+ *
+ * After this, rpcrdma2_frwr_pool_destroy() is safe whether or not
+ * rpcrdma2_frwr_pool_create() ran.
+ */
+void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep)
+{
+	INIT_LIST_HEAD(&ep->re_mr_free);
+	INIT_LIST_HEAD(&ep->re_mr_all);
+	spin_lock_init(&ep->re_mr_lock);
+	INIT_WORK(&ep->re_mr_refill, frwr2_refill_worker);
+}
+
+/**
+ * rpcrdma2_frwr_pool_create - allocate an endpoint's first MRs
  * @ep: the endpoint, its protection domain and Send CQ allocated
  *
  * One MR maps up to RPCRDMA2_MAX_PAYLOAD of pages (plus one for a
  * payload that does not start on a page boundary), or what the device
- * allows; there are enough for every RPC of the slot table to register
- * a Read chunk and a Reply chunk at once, so a sender never waits for
- * an MR.
+ * allows. The pool starts with RPCRDMA2_MR_BATCH, enough for the largest
+ * RPC, and may grow to a Read chunk and a Reply chunk for every RPC of
+ * the slot table.
  *
  * Context: process; may sleep.
  *
@@ -138,42 +280,16 @@ static void frwr2_wc_localinv_wake(struct ib_cq *cq, struct ib_wc *wc)
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep)
 {
 	const struct ib_device_attr *attrs = &ep->re_pd->device->attrs;
-	u32 i;
+	int ret;
 
 	if (!(attrs->device_cap_flags & IB_DEVICE_MEM_MGT_EXTENSIONS) ||
 	    !attrs->max_fast_reg_page_list_len)
 		return -EOPNOTSUPP;
 	ep->re_mr_depth = min_t(u32, attrs->max_fast_reg_page_list_len,
 				(RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT) + 2);
-	ep->re_nr_mrs = ep->re_max_requests * 2 * RPCRDMA2_MAX_CHUNK_MRS;
-	ep->re_mrs = kcalloc(ep->re_nr_mrs, sizeof(*ep->re_mrs), GFP_KERNEL);
-	if (!ep->re_mrs)
-		return -ENOMEM;
-	for (i = 0; i < ep->re_nr_mrs; i++) {
-		struct rpcrdma2_mr *mr = &ep->re_mrs[i];
-		struct ib_mr *ibmr;
-
-		mr->mr_ep = ep;
-		mr->mr_sg = kcalloc(ep->re_mr_depth, sizeof(*mr->mr_sg),
-				    GFP_KERNEL);
-		if (!mr->mr_sg)
-			return -ENOMEM;
-		sg_init_table(mr->mr_sg, ep->re_mr_depth);
-		ibmr = ib_alloc_mr(ep->re_pd, IB_MR_TYPE_MEM_REG,
-				   ep->re_mr_depth);
-		if (IS_ERR(ibmr))
-			return PTR_ERR(ibmr);
-		mr->mr_ibmr = ibmr;
-		mr->mr_cqe.done = frwr2_wc_reg;
-		rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
-		mr->mr_reg_wr.wr.opcode = IB_WR_REG_MR;
-		mr->mr_reg_wr.wr.wr_cqe = &mr->mr_cqe;
-		mr->mr_reg_wr.mr = ibmr;
-		mr->mr_inv_wr.opcode = IB_WR_LOCAL_INV;
-		mr->mr_inv_wr.wr_cqe = &mr->mr_inv_cqe;
-		list_add_tail(&mr->mr_list, &ep->re_mr_free);
-	}
-	return 0;
+	ep->re_max_mrs = ep->re_max_requests * 2 * RPCRDMA2_MAX_CHUNK_MRS;
+	ret = frwr2_pool_grow(ep);
+	return ret < 0 ? ret : 0;
 }
 
 /**
@@ -184,22 +300,26 @@ int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep)
  */
 void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep)
 {
-	u32 i;
+	struct rpcrdma2_mr *mr, *next;
 
-	if (!ep->re_mrs)
-		return;
-	for (i = 0; i < ep->re_nr_mrs; i++) {
-		struct rpcrdma2_mr *mr = &ep->re_mrs[i];
-
-		if (WARN_ON_ONCE(mr->mr_nents))
-			ib_dma_unmap_sg(ep->re_pd->device, mr->mr_sg,
-					mr->mr_nents, mr->mr_dir);
-		if (mr->mr_ibmr)
-			ib_dereg_mr(mr->mr_ibmr);
-		kfree(mr->mr_sg);
+	cancel_work_sync(&ep->re_mr_refill);
+	list_for_each_entry_safe(mr, next, &ep->re_mr_all, mr_all) {
+		list_del(&mr->mr_all);
+		frwr2_mr_destroy(mr);
 	}
-	kfree(ep->re_mrs);
-	ep->re_mrs = NULL;
+	INIT_LIST_HEAD(&ep->re_mr_free);
+	ep->re_nr_mrs = 0;
+}
+
+/**
+ * rpcrdma2_frwr_have_idle - does the pool have an idle MR now
+ * @ep: the endpoint
+ *
+ * Return: true if a sender that found the pool empty may try again.
+ */
+bool rpcrdma2_frwr_have_idle(struct rpcrdma2_ep *ep)
+{
+	return !list_empty_careful(&ep->re_mr_free);
 }
 
 /* Walks an xdr_buf (head, pages from page_base, tail) a page at a time */
@@ -329,8 +449,10 @@ static int frwr2_register(struct rpcrdma2_ep *ep, struct rpcrdma2_mr *mr,
  * with rpcrdma2_frwr_release_all(); nothing is posted here.
  *
  * Return: %0; %-EMSGSIZE if the buffer needs more than
- * RPCRDMA2_MAX_CHUNK_MRS MRs; %-ENOBUFS if the pool is empty; %-EIO if
- * DMA or page-list mapping failed.
+ * RPCRDMA2_MAX_CHUNK_MRS MRs; %-EAGAIN if the pool is empty and a
+ * refill is under way (it wakes the transport's write-space waiters);
+ * %-ENOBUFS if it is empty and cannot grow now (full size, or the last
+ * refill failed); %-EIO if DMA or page-list mapping failed.
  */
 int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 		      const struct xdr_buf *xdr, bool writable,
@@ -350,7 +472,9 @@ int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 			return -EMSGSIZE;
 		mr = frwr2_get(ep);
 		if (!mr)
-			return -ENOBUFS;
+			return READ_ONCE(ep->re_mr_refill_failed) ||
+			       READ_ONCE(ep->re_nr_mrs) >= ep->re_max_mrs ?
+			       -ENOBUFS : -EAGAIN;
 		mr->mr_req = req;
 		list_add_tail(&mr->mr_list, &req->rl_mrs);
 		req->rl_ep = ep;

@@ -478,10 +478,11 @@ void rpcrdma2_probe_expired(struct work_struct *work)
  *
  * Return: %0 when the Send is posted; %-EAGAIN when every Send context
  * or Send Queue entry is in flight (the task waits for write space);
- * %-EMSGSIZE when the Call needs more MRs than a chunk may have;
- * %-ENOMEM or %-ENOBUFS when pages or MRs are short for now (the task
- * retries after a delay); %-ENOTCONN when there is no connection, or
- * registration failed.
+ * %-EAGAIN also when no MR is idle and the pool is growing (the task
+ * waits for the refill); %-EMSGSIZE when the Call needs more MRs than a
+ * chunk may have; %-ENOMEM or %-ENOBUFS when pages or MRs are short for
+ * now (the task retries after a delay); %-ENOTCONN when there is no
+ * connection, or registration failed.
  */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 {
@@ -511,6 +512,17 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 	len = rpcrdma2_prepare(ep, rqst, vers, sc->sc_buf, &chain);
 	if (len < 0) {
 		llist_add(&sc->sc_free, &ep->re_send_free);
+		if (len == -EAGAIN || len == -ENOBUFS)
+			rpcrdma2_count(r, RPCRDMA2_C_NO_MRS, 1);
+		if (len == -EAGAIN) {
+			/* no idle MR: the pool's refill wakes us */
+			xprt_wait_for_buffer_space(&r->rx_xprt);
+			/* pairs with the barrier in frwr2_refill_worker() */
+			smp_mb__after_atomic();
+			if (rpcrdma2_frwr_have_idle(ep))
+				xprt_write_space(&r->rx_xprt);
+			return -EAGAIN;
+		}
 		/* the RPC fails, or waits a moment and tries again */
 		if (len == -EMSGSIZE || len == -ENOMEM || len == -ENOBUFS)
 			return len;

@@ -264,6 +264,26 @@ DEFINE_XPRTRDMA2_EP_EVENT(probe_expired);
 DEFINE_XPRTRDMA2_EP_EVENT(version);
 DEFINE_XPRTRDMA2_EP_EVENT(disconnect);
 
+/* the MR pool grew (ret: MRs added) or could not (ret: the error) */
+TRACE_EVENT(xprtrdma2_mr_refill,
+	TP_PROTO(const struct rpcrdma2_ep *ep, int ret),
+	TP_ARGS(ep, ret),
+	TP_STRUCT__entry(
+		__field(const void *, ep)
+		__field(int, ret)
+		__field(u32, nr_mrs)
+		__field(u32, max_mrs)
+	),
+	TP_fast_assign(
+		__entry->ep = ep;
+		__entry->ret = ret;
+		__entry->nr_mrs = READ_ONCE(ep->re_nr_mrs);
+		__entry->max_mrs = ep->re_max_mrs;
+	),
+	TP_printk("ep=%p ret=%d mrs=%u/%u", __entry->ep, __entry->ret,
+		  __entry->nr_mrs, __entry->max_mrs)
+);
+
 TRACE_EVENT(xprtrdma2_connprop_recv,
 	TP_PROTO(const struct rpcrdma2_ep *ep,
 		 const struct rpcrdma2_props *props),

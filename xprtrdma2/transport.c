@@ -91,6 +91,9 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_BC_CALLS] = "bc_calls",
 	[RPCRDMA2_C_BC_REPLIES] = "bc_replies",
 	[RPCRDMA2_C_BC_REPLY_ERRORS] = "bc_reply_errors",
+	[RPCRDMA2_C_MRS_CREATED] = "mrs_created",
+	[RPCRDMA2_C_NO_MRS] = "no_mrs",
+	[RPCRDMA2_C_MR_REFILL_ERRORS] = "mr_refill_errors",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */
@@ -295,7 +298,7 @@ static void xprt_rdma2_set_connect_timeout(struct rpc_xprt *xprt,
 /*
  * ->send_request: the caller holds the send lock. Return values are the
  * ones xprt_transmit() knows: -ENOTCONN reconnects and sends again,
- * -EBADSLT waits for a credit, -EAGAIN waits for a Send context,
+ * -EBADSLT waits for a credit, -EAGAIN waits for a Send context or an MR,
  * -ENOMEM / -ENOBUFS retry after a delay, -EMSGSIZE / -EIO fail the RPC.
  */
 static int xprt_rdma2_send_request(struct rpc_rqst *rqst)

@@ -654,8 +654,7 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_xprt = r;
 	init_completion(&ep->re_done);
 	init_llist_head(&ep->re_send_free);
-	INIT_LIST_HEAD(&ep->re_mr_free);
-	spin_lock_init(&ep->re_mr_lock);
+	rpcrdma2_frwr_pool_init(ep);
 	INIT_DELAYED_WORK(&ep->re_probe_work, rpcrdma2_probe_expired);
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
 	ep->re_recv_size = ep->re_send_size;

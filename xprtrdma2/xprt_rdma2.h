@@ -68,6 +68,10 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_BC_CALLS,		/* reverse-direction Calls taken */
 	RPCRDMA2_C_BC_REPLIES,		/* their replies sent */
 	RPCRDMA2_C_BC_REPLY_ERRORS,	/* replies that could not be sent */
+	/* the MR pool (frwr.c) */
+	RPCRDMA2_C_MRS_CREATED,		/* MRs allocated */
+	RPCRDMA2_C_NO_MRS,		/* sends that waited for an MR */
+	RPCRDMA2_C_MR_REFILL_ERRORS,	/* refills that allocated nothing */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -142,6 +146,12 @@ struct rpcrdma2_rep {
  * device's depth.
  */
 #define RPCRDMA2_MAX_CHUNK_MRS		4
+/*
+ * MRs an endpoint allocates at a time (frwr.c): at connect, and each time
+ * its pool runs dry, up to two chunks per slot. One batch is the most
+ * one RPC takes, so one RPC can always go.
+ */
+#define RPCRDMA2_MR_BATCH		(2 * RPCRDMA2_MAX_CHUNK_MRS)
 /* The largest RPC payload: Long Calls and Long Replies carry it */
 #define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
 /*
@@ -161,6 +171,7 @@ struct rpcrdma2_rep {
  * @mr_inv_cqe: completion of its LOCAL_INV
  * @mr_ep: the endpoint whose protection domain it lives in
  * @mr_list: on &rpcrdma2_ep.re_mr_free, or on &rpcrdma2_req.rl_mrs
+ * @mr_all: on &rpcrdma2_ep.re_mr_all from its creation to its end
  * @mr_req: the request it is registered for, while on its list
  * @mr_ibmr: the verbs MR
  * @mr_sg: scatterlist of its pages (&rpcrdma2_ep.re_mr_depth entries)
@@ -175,6 +186,7 @@ struct rpcrdma2_mr {
 	struct ib_cqe			mr_inv_cqe;
 	struct rpcrdma2_ep		*mr_ep;
 	struct list_head		mr_list;
+	struct list_head		mr_all;
 	struct rpcrdma2_req		*mr_req;
 	struct ib_mr			*mr_ibmr;
 	struct scatterlist		*mr_sg;
@@ -316,11 +328,14 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  *	taken before every post, given back by the signaled completion
  *	that retires them, so the Send Queue never overflows
  * @re_qp_dead: the QP is in the error state: no remote access through it
- * @re_mrs: every MR (array of @re_nr_mrs)
- * @re_nr_mrs: MRs in the pool, enough for every RPC's chunks
+ * @re_mr_all: every MR of the endpoint
+ * @re_nr_mrs: MRs on @re_mr_all; grows by RPCRDMA2_MR_BATCH
+ * @re_max_mrs: the most the pool grows to: two chunks for every slot
  * @re_mr_depth: pages one MR maps
  * @re_mr_free: idle MRs
- * @re_mr_lock: protects @re_mr_free
+ * @re_mr_lock: protects @re_mr_free, @re_mr_all and @re_nr_mrs
+ * @re_mr_refill: grows the pool once it has run dry
+ * @re_mr_refill_failed: the last refill allocated nothing
  * @re_reps: every Receive context (array of @re_rq_depth)
  * @re_rq_depth: Receives kept posted
  */
@@ -360,11 +375,14 @@ struct rpcrdma2_ep {
 	u32				re_sq_depth;
 	atomic_t			re_sq_avail;
 	bool				re_qp_dead;
-	struct rpcrdma2_mr		*re_mrs;
+	struct list_head		re_mr_all;
 	u32				re_nr_mrs;
+	u32				re_max_mrs;
 	u32				re_mr_depth;
 	struct list_head		re_mr_free;
-	spinlock_t			re_mr_lock;	/* re_mr_free */
+	spinlock_t			re_mr_lock;	/* the pool's lists */
+	struct work_struct		re_mr_refill;
+	bool				re_mr_refill_failed;
 	struct rpcrdma2_rep		*re_reps;
 	u32				re_rq_depth;
 };
@@ -487,8 +505,10 @@ void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep);
 int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 
 /* frwr.c */
+void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep);
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
 void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep);
+bool rpcrdma2_frwr_have_idle(struct rpcrdma2_ep *ep);
 int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 		      const struct xdr_buf *xdr, bool writable,
 		      struct rpcrdma2_seg *segs, u32 *nsegs,

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Our client transport under faults the test bed cannot make on its own,
 # injected with the kernel's fail_function (CONFIG_FAIL_FUNCTION in the
-# debug test kernel; the helper is marked ALLOW_ERROR_INJECTION): a
-# LOCAL_INV chain that cannot be posted. The VM runner fails the run on
-# any KASAN/lockdep/hung-task report or kmemleak leak.
+# debug test kernel; the helpers are marked ALLOW_ERROR_INJECTION): a
+# LOCAL_INV chain that cannot be posted, and an MR pool that cannot grow.
+# The VM runner fails the run on any KASAN/lockdep/hung-task report or
+# kmemleak leak.
 . "$(dirname "$0")/lib.sh"
 
 vm_rxe_up
@@ -98,7 +99,76 @@ PY
 	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
 
+# MRs the client holds in the device (rdma res show mr, owner xprtrdma2)
+client_mrs() { rdma res show mr | grep -c 'comm \[xprtrdma2\]'; }
+
+# mr_pool_case: the client's MR pool starts with one batch
+# (RPCRDMA2_MR_BATCH, 8 MRs, the most one RPC takes) and grows a batch at
+# a time when RPCs find it empty, up to two chunks per slot. Direct I/O
+# of 1 MiB at a queue depth of 32 needs one MR per RPC (a Read chunk for
+# a WRITE, a Write chunk for a READ), more than a batch. While every
+# allocation fails (fail_function on rpcrdma2_frwr_mr_create, as under
+# memory pressure), RPCs that find the pool empty wait and go when others
+# give their MRs back: the data is intact and the pool no larger. Then,
+# without the fault, it grows, and the device holds what the counter says.
+mr_pool_case() {
+	local name="MR pool" ff=/sys/kernel/debug/fail_function
+	local created waits errs fio_args
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard,rsize=1048576,wsize=1048576" \
+		"$GUEST_IP:$EXPORT_DIR"; then
+		t_fail "$name: mounts" "mount failed"
+		return
+	fi
+	ls "$mnt" > /dev/null
+	created=$(xprt_stat mrs_created)
+	t_check "$name: one batch of 8 MRs at connect (mrs_created $created)" \
+		[ "$created" = 8 ]
+	t_check "$name: the device holds those 8 (rdma res show mr)" \
+		[ "$(client_mrs)" = 8 ]
+	fio_args=(--directory="$mnt" --rw=write --bs=1M --size=16M
+		  --numjobs=2 --ioengine=libaio --iodepth=16 --direct=1
+		  --verify=crc32c --do_verify=1 --verify_state_save=0
+		  --output=/dev/null)
+
+	t_check "$name: rpcrdma2_frwr_mr_create is injectable" \
+		bash -c "echo rpcrdma2_frwr_mr_create > $ff/inject"
+	printf %#x -12 > "$ff/rpcrdma2_frwr_mr_create/retval"
+	echo N > "$ff/task-filter"
+	echo 100 > "$ff/probability"
+	echo 0 > "$ff/interval"
+	echo 0 > "$ff/space"
+	echo 0 > "$ff/verbose"
+	echo -1 > "$ff/times"
+	t_check "$name: no MR to be had: fio write+verify at depth 32 intact" \
+		timeout 600 fio --name=starved "${fio_args[@]}"
+	echo > "$ff/inject"
+	waits=$(xprt_stat no_mrs)
+	errs=$(xprt_stat mr_refill_errors)
+	created=$(xprt_stat mrs_created)
+	echo "$name: starved: no_mrs=$waits mr_refill_errors=$errs mrs_created=$created"
+	t_check "$name: sends waited for an MR" [ "$waits" -gt 0 ]
+	t_check "$name: the refills failed" [ "$errs" -gt 0 ]
+	t_check "$name: the pool did not grow" \
+		[ "$created" = 8 -a "$(client_mrs)" = 8 ]
+
+	t_check "$name: refills allowed: fio write+verify at depth 32 intact" \
+		timeout 600 fio --name=fed "${fio_args[@]}"
+	created=$(xprt_stat mrs_created)
+	echo "$name: fed: no_mrs=$(xprt_stat no_mrs) mr_refill_errors=$(xprt_stat mr_refill_errors) mrs_created=$created device=$(client_mrs)"
+	t_check "$name: the pool grew, a batch at a time, within two chunks per slot" \
+		[ "$created" -gt 8 -a $((created % 8)) = 0 -a "$created" -le 512 ]
+	t_check "$name: no refill failed once allowed" \
+		[ "$(xprt_stat mr_refill_errors)" = "$errs" ]
+	t_check "$name: the device holds what the counter says" \
+		[ "$(client_mrs)" = "$created" ]
+	rm -f "$mnt"/starved.* "$mnt"/fed.*
+	umount "$mnt"
+	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
 linv_fail_case
+mr_pool_case
 t_check "rmmod xprtrdma2 once unused" rmmod_when_free xprtrdma2
 vm_nfsd_down
 t_done

@@ -183,6 +183,9 @@ void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
  * svc_rdma2_recv_init - allocate a connection's first receive contexts
  * @sx: the connection, with its QP
  *
+ * As many as it keeps posted; svc_rdma2_replace_recv() adds more, up to
+ * recv_cap, when Calls hold them.
+ *
  * Context: process.
  *
  * Return: %0, or %-ENOMEM with nothing left allocated.
@@ -192,8 +195,7 @@ int svc_rdma2_recv_init(struct svc_rdma2_xprt *sx)
 	struct svc_rdma2_recv_ctxt *ctxt;
 	u32 i;
 
-	/* the connection never has more than these (svc_rdma2_wc_receive) */
-	for (i = 0; i < sx->sx_recv_cap; i++) {
+	for (i = 0; i < sx->sx_rq_depth; i++) {
 		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
 		if (!ctxt) {
 			svc_rdma2_recv_destroy(sx);
@@ -269,14 +271,15 @@ out_put_ret:
 
 /*
  * Replace the Receive @done used, before its message is processed, with
- * an idle context. RFC 8166 §3.3.1: a client never has more Calls
- * outstanding than we granted, so an idle context is always there: the
- * connection has twice the Receives it keeps posted. When none is, the
- * client ignored its grant; the Receive is owed and the next context
- * nfsd hands back is posted in its place (svc_rdma2_recv_ctxt_put()).
- * Until then fewer Receives are posted and the client's surplus Sends
- * meet RNR NAKs, which it retries (we ask for unlimited retries at
- * accept): the client waits, our memory stays bounded.
+ * an idle context, or a new one while the connection has fewer than
+ * recv_cap, twice the Receives it keeps posted. RFC 8166 §3.3.1: a client
+ * never has more Calls outstanding than we granted, so that is always
+ * enough. When it is not, the client ignored its grant; the Receive is
+ * owed and the next context nfsd hands back is posted in its place
+ * (svc_rdma2_recv_ctxt_put()). Until then fewer Receives are posted and
+ * the client's surplus Sends meet RNR NAKs, which it retries (we ask for
+ * unlimited retries at accept): the client waits, our memory stays
+ * bounded.
  */
 static int svc_rdma2_replace_recv(struct svc_rdma2_xprt *sx,
 				  struct svc_rdma2_recv_ctxt *done)
@@ -286,7 +289,14 @@ static int svc_rdma2_replace_recv(struct svc_rdma2_xprt *sx,
 
 	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
 		return 0;
+	ctxt = svc_rdma2_recv_ctxt_get(sx);
+	/* only this completion handler adds contexts after accept */
+	if (!ctxt && READ_ONCE(sx->sx_nr_recv_ctxts) < sx->sx_recv_cap)
+		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
+	if (ctxt)
+		return svc_rdma2_post_one_recv(sx, ctxt);
 	spin_lock(&sx->sx_recv_lock);
+	/* a context handed back meanwhile went idle: post it now */
 	ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
 	owed = ctxt ? 0 : ++sx->sx_recv_owed;
 	spin_unlock(&sx->sx_recv_lock);

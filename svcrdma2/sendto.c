@@ -195,6 +195,11 @@ static void svc_rdma2_send_ctxt_put(struct svc_rdma2_xprt *sx,
  * svc_rdma2_send_init - prepare a connection's send side
  * @sx: the connection, with its QP
  *
+ * Allocates the send contexts of the transport's own first messages
+ * (RDMA2_CONNPROP, an error); replies allocate more as they need them
+ * (svc_rdma2_send_ctxt_get()), at most one per nfsd thread and
+ * callback at a time, and keep them until the connection ends.
+ *
  * Context: process.
  *
  * Return: %0, or %-ENOMEM with nothing left allocated.
@@ -204,7 +209,7 @@ int svc_rdma2_send_init(struct svc_rdma2_xprt *sx)
 	struct svc_rdma2_send_ctxt *sctxt;
 	u32 i;
 
-	for (i = 0; i < sx->sx_max_requests; i++) {
+	for (i = 0; i < SVC_RDMA2_OWN_SENDS; i++) {
 		sctxt = svc_rdma2_send_ctxt_alloc(sx);
 		if (!sctxt) {
 			svc_rdma2_send_destroy(sx);

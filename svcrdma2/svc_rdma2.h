@@ -105,8 +105,8 @@ struct svc_rdma2_rw_pool {
  * @sx_peer_brs: v2: the client's Reverse Request Support (draft §4.2.2)
  * @sx_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @sx_rq_depth: Receives kept posted
- * @sx_recv_cap: receive contexts the connection may have, all allocated
- *	at accept
+ * @sx_recv_cap: receive contexts the connection may have: @sx_rq_depth
+ *	from accept, more as Calls hold them
  * @sx_recv_lock: protects @sx_recv_free and @sx_recv_owed
  * @sx_recv_free: idle receive contexts
  * @sx_recv_owed: completed Receives not replaced yet: every context was

@@ -879,9 +879,9 @@ fresh "after the overrun"
 
 # ====================================================================
 # 3b. A flood: FLOOD_N calls posted without waiting for any reply, in v2
-#     and v1. Each completed Receive is replaced from a fixed set of
-#     receive contexts (recv_cap per connection, 2 x the Receives kept
-#     posted); once all are busy the client's Sends meet RNR NAKs until
+#     and v1. Each completed Receive is replaced from at most recv_cap
+#     receive contexts per connection (2 x the Receives kept posted,
+#     allocated as Calls hold them); once all are busy the client's Sends meet RNR NAKs until
 #     nfsd hands one back (svcrdma2.rst "Credits"). recv_ctxts_peak (the
 #     most one connection ever had) must stay at most recv_cap,
 #     recv_deferred must show the cap was reached (by one flood at

@@ -71,6 +71,15 @@ done
 t_check "mount NFSv4.2 proto=rdma6 on svcrdma2" \
 	mount -t nfs -o "vers=4.2,proto=rdma6,port=$NFS_V2_PORT" "[fd00::15]:/" "$mnt"
 nfs_roundtrip "NFSv4.2 IPv6 svcrdma2" "$mnt" 2
+# A connection allocates the receive contexts it keeps posted (recv_cap /
+# 2) and more only as Calls being served hold them; recv_cap is the bound
+# for a client that ignores its grant (svcrdma2_ping.sh's floods).
+line=$(grep '^conn .*fd00::15' /proc/fs/svcrdma2/stats | tail -1)
+rc_n=$(sed -n 's/.* recv_ctxts=\([0-9]*\) .*/\1/p' <<<"$line")
+rc_cap=$(sed -n 's/.* recv_cap=\([0-9]*\) .*/\1/p' <<<"$line")
+t_check "receive contexts as the load needs: recv_ctxts=${rc_n:-?} of recv_cap=${rc_cap:-?}" \
+	test -n "$rc_n" -a -n "$rc_cap" -a "${rc_n:-0}" -ge "$((${rc_cap:-0} / 2))" \
+	-a "${rc_n:-0}" -lt "${rc_cap:-0}"
 t_check "umount NFSv4.2 IPv6" umount "$mnt"
 
 # What the counters and tracepoints say really happened.

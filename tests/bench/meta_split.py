@@ -5,12 +5,15 @@
 # (tests/bench/nfs_bench.sh, split_run) and this reads the traces.
 #   meta_split.py RES META_FILES TAG...   (meta_split.py --events: the
 #   tracepoints, group/name, for tracefs)
-# RES/split-TAG.trace is the ftrace text of TAG's traced run (global
-# clock) and RES/split-TAG-meta its ops/s. The workload is one process
+# RES/split-TAG.trace and RES/split-TAG-2.trace are the ftrace text of
+# TAG's two traced runs (global clock; the second pass goes through the
+# pairs in the opposite order), RES/split-TAG-meta and -2-meta their
+# ops/s. Each row is the median over every RPC traced whole: a pause of
+# the host lands in a few RPCs' rows and moves a mean, not a median. The workload is one process
 # doing one RPC at a time, so the events between an RPC's transmit lock
 # and its reply lookup are that RPC's, in this order. The in-tree and our
 # tracepoints mark the same points, so every pair is cut alike.
-import re, sys
+import re, statistics, sys
 
 NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
          "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
@@ -51,12 +54,12 @@ if sys.argv[1:] == ["--events"]:
 res, nfiles, tags = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 
 # the complete records, and how many replies were looked up in all
-def parse(tag):
+def parse_one(path):
     recs, cur, nrpcs = [], None, 0
     try:
-        f = open("%s/split-%s.trace" % (res, tag))
+        f = open(path)
     except OSError:
-        return None, 0
+        return [], 0
     for line in f:
         m = re.search(r" ([0-9]+\.[0-9]+): (\w+):", line)
         if not m:
@@ -79,34 +82,60 @@ def parse(tag):
             cur = None
     return recs, nrpcs
 
+def parse(tag):
+    recs, nrpcs, n = [], 0, 0
+    for sfx in ("", "-2"):
+        r, k = parse_one("%s/split-%s%s.trace" % (res, tag, sfx))
+        recs += r
+        nrpcs += k
+        n += 1 if r else 0
+    return recs, nrpcs, n
+
 def ops_per_s(tag):
-    try:
-        return float(open("%s/split-%s-meta" % (res, tag)).read())
-    except (OSError, ValueError):
-        return None
+    rates = []
+    for sfx in ("", "-2"):
+        try:
+            rates.append(float(open("%s/split-%s%s-meta" % (res, tag, sfx)).read()))
+        except (OSError, ValueError):
+            pass
+    return statistics.mean(rates) if rates else None
 
 cols = []
 for t in tags:
-    (recs, nrpcs), rate = parse(t), ops_per_s(t)
+    (recs, nrpcs, runs), rate = parse(t), ops_per_s(t)
     if not recs or not rate:
         print("bench: split %s: no complete RPC in its trace" % t)
         continue
-    segs = [1e6 * sum(r[b] - r[a] for r in recs) / len(recs)
+    segs = [1e6 * statistics.median(r[b] - r[a] for r in recs)
             for a, b in zip(ORDER, ORDER[1:])]
     # (tag, segments, complete records, RPCs per op, us per op)
-    cols.append((t, segs, len(recs), nrpcs / (3.0 * nfiles), 1e6 / rate))
+    cols.append((t, segs, len(recs), nrpcs / (3.0 * nfiles * runs),
+                 1e6 / rate))
 if not cols:
     sys.exit(0)
 
-print("| metadata RPC, traced run, mean us per RPC | %s |" %
+print("| metadata RPC, traced runs, median us per RPC | %s |" %
       " | ".join(NAMES[c[0]] for c in cols))
 print("|---|" + "---|" * len(cols))
 for i, (name, _) in enumerate(SEGS):
     print("| %s | %s |" % (name, " | ".join("%.0f" % c[1][i] for c in cols)))
 def kind(c, k):
     return sum(v for v, (_, kk) in zip(c[1], SEGS) if kk == k)
+def rows_of(c, side):
+    return sum(v for v, (name, _) in zip(c[1], SEGS)
+               if name.startswith(side + ":"))
+ref = [c for c in cols if c[0] == "ref"]
+def vs_ref(c, v, f):
+    if not ref or c[0] == "ref" or not f(ref[0]):
+        return "%.0f" % v
+    return "%.0f (%.2fx)" % (v, v / f(ref[0]))
 print("| the transports' code (the 4 client:/server: rows) | %s |" %
-      " | ".join("%.0f" % kind(c, "t") for c in cols))
+      " | ".join(vs_ref(c, kind(c, "t"), lambda x: kind(x, "t"))
+                 for c in cols))
+for side in ("client", "server"):
+    print("| of which the %s's 2 rows | %s |" % (side, " | ".join(
+        vs_ref(c, rows_of(c, side), lambda x, s=side: rows_of(x, s))
+        for c in cols)))
 print("| rxe and CQ work items (the 2 rxe: rows) | %s |" %
       " | ".join("%.0f" % kind(c, "w") for c in cols))
 print("| time per metadata op in this run (us) | %s |" %
@@ -119,3 +148,16 @@ print("| RPCs per op; RPCs traced whole | %s |" %
 # figure would carry their run-to-run noise, several per cent.)
 print("| this pair x itself if its transports' code cost nothing (upper bound) | %s |"
       % " | ".join("%.2fx" % (c[4] / (c[4] - kind(c, "t") * c[3])) for c in cols))
+
+# goal 1 of the performance work (Documentation/results.rst): the
+# transports' own time per RPC, ours at most 0.75x the in-tree pair's, on
+# the client's rows and on the server's rows separately
+v2 = [c for c in cols if c[0] == "v2"]
+if v2 and ref:
+    out = []
+    for side in ("client", "server"):
+        r = rows_of(v2[0], side) / rows_of(ref[0], side)
+        out.append("%s rows : in-tree <= 0.75x: %.2fx %s" %
+                   (side, r, "met" if r <= 0.75 else "not met"))
+    print()
+    print("goals, rdma2 -> svcrdma2, traced split: " + "; ".join(out))

@@ -27,9 +27,10 @@
 # mean (counters: the sum): whatever drifts during the run (the host, the
 # guest warming up) weighs on all of them alike. A pair whose mount fails
 # is marked in the table and the others go on. After the ten passes each
-# RDMA pair runs the metadata workload once more with tracepoints on, for
-# tests/bench/meta_split.py's table of where an RPC's time goes (rxe,
-# sunrpc, nfsd, and each transport's own code).
+# RDMA pair runs the metadata workload twice more with tracepoints on
+# (v2 fb r2 ref, then ref r2 fb v2), for tests/bench/meta_split.py's
+# table of where an RPC's time goes (rxe, sunrpc, nfsd, and each
+# transport's own code).
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
 . "$(dirname "$0")/../vm/lib.sh"
 
@@ -148,20 +149,21 @@ one() {
 	bench_umount "$tag" "$mnt"
 }
 
-# split_run TAG PROTO PORT: the metadata workload once more with the
-# tracepoints of tests/bench/meta_split.py on, for its table of where an
-# RPC's time goes. Tracing slows it: not one of the passes above.
+# split_run TAG PROTO PORT [SUFFIX]: the metadata workload once more with
+# the tracepoints of tests/bench/meta_split.py on, for its table of where
+# an RPC's time goes, in split-TAG[SUFFIX].trace. Tracing slows it: not
+# one of the passes above.
 split_run() {
-	local tag=$1 proto=$2 port=$3 tr=/sys/kernel/tracing e
+	local tag=$1 proto=$2 port=$3 sfx=$4 tr=/sys/kernel/tracing e
 	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
 		echo "bench: split $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
 		return
 	fi
 	echo > "$tr/trace"
 	for e in $split_events; do echo 1 > "$tr/events/$e/enable"; done
-	meta_run > "$res/split-$tag-meta"
+	meta_run > "$res/split-$tag$sfx-meta"
 	for e in $split_events; do echo 0 > "$tr/events/$e/enable"; done
-	cp "$tr/trace" "$res/split-$tag.trace"
+	cp "$tr/trace" "$res/split-$tag$sfx.trace"
 	bench_umount "split $tag" "$mnt"
 }
 
@@ -278,7 +280,9 @@ echo global > /sys/kernel/tracing/trace_clock
 echo 16384 > /sys/kernel/tracing/buffer_size_kb
 split_events=$(python3 "$(dirname "$0")/meta_split.py" --events)
 for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
-	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT"; do
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" \
+	"ref rdma $NFS_V1_PORT -2" "r2 rdma $NFS_V2_PORT -2" \
+	"fb rdma2 $NFS_V1_PORT -2" "v2 rdma2 $NFS_V2_PORT -2"; do
 	# shellcheck disable=SC2086
 	split_run $t
 done

@@ -13,8 +13,8 @@ PKGS=(
 	# guest userspace (the host root is the guest root)
 	nfs-kernel-server nfs-common rpcbind keyutils rdma-core ibverbs-utils
 	ibverbs-providers rdmacm-utils perftest infiniband-diags fio iproute2
-	# userspace codec tests, fuzzing, benchmark
-	clang libclang-rt-14-dev valgrind
+	# userspace codec tests, fuzzing, benchmark (perf: make bench's CPU split)
+	clang libclang-rt-14-dev valgrind linux-perf
 	# tools/ (rpcrdma2-ping, rpcrdma2-listen, the wire fuzzers): rdma-core
 	libibverbs-dev librdmacm-dev
 	# Debian's stock headers build BTF for modules: pahole

@@ -30,7 +30,9 @@
 # RDMA pair runs the metadata workload twice more with tracepoints on
 # (v2 fb r2 ref, then ref r2 fb v2), for tests/bench/meta_split.py's
 # table of where an RPC's time goes (rxe, sunrpc, nfsd, and each
-# transport's own code).
+# transport's own code), and twice more under perf, for
+# tests/bench/cpu_split.py's table of the CPU each transport takes per
+# RPC.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
 . "$(dirname "$0")/../vm/lib.sh"
 
@@ -167,6 +169,32 @@ split_run() {
 	bench_umount "split $tag" "$mnt"
 }
 
+# perf_run TAG PROTO PORT [SUFFIX]: the metadata workload once more under
+# perf (cpu-clock on every CPU, call graphs), reported in
+# perf-TAG[SUFFIX].txt (callees included, by symbol; our modules' symbols
+# from kallsyms) with the RPCs the client sent meanwhile in .rpcs
+perf_run() {
+	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
+	local -a x0 x1
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		echo "bench: perf $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
+		return
+	fi
+	read -ra x0 <<<"$(xprt_line)"
+	perf record -N -q -a -g -e cpu-clock -F 4000 -o "$data" -- \
+		bash -c "$(declare -f meta_run); mnt=$mnt META_FILES=$META_FILES meta_run" \
+		> "$res/perf-$tag$sfx-meta" 2> "$res/perf-$tag$sfx.err" ||
+		echo "bench: perf $tag: perf record exited $?"
+	read -ra x1 <<<"$(xprt_line)"
+	# mountstats' xprt line: sends is the 7th field after "xprt:"
+	echo $((x1[6] - x0[6])) > "$res/perf-$tag$sfx.rpcs"
+	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
+		--sort sym -g none --stdio > "$res/perf-$tag$sfx.txt" 2>> "$res/perf-$tag$sfx.err" ||
+		echo "bench: perf $tag: perf report exited $?"
+	rm -f "$data"
+	bench_umount "perf $tag" "$mnt"
+}
+
 # mem_snap NAME: the guest's memory and the RDMA core's resources now, in
 # $res/mem-NAME.* (after the page cache and reclaimable slab are dropped,
 # so what is left is what the kernel holds)
@@ -286,6 +314,15 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	# shellcheck disable=SC2086
 	split_run $t
 done
+echo 0 > /proc/sys/kernel/kptr_restrict
+cat /proc/kallsyms > /tmp/kallsyms
+for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" \
+	"ref rdma $NFS_V1_PORT -2" "r2 rdma $NFS_V2_PORT -2" \
+	"fb rdma2 $NFS_V1_PORT -2" "v2 rdma2 $NFS_V2_PORT -2"; do
+	# shellcheck disable=SC2086
+	perf_run $t
+done
 # every rate here is measured with the guest's clock: say whether it kept
 # time (scripts/vm/run --host-clock)
 printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' \
@@ -298,5 +335,7 @@ cp -r "$res" "$RESULTS/raw"
 python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES"
 echo
 python3 "$(dirname "$0")/meta_split.py" "$res" "$META_FILES" v2 fb r2 ref
+echo
+python3 "$(dirname "$0")/cpu_split.py" "$res" v2 fb r2 ref
 head -1 /proc/fs/svcrdma2/stats
 vm_nfsd_down

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+# The CPU each pair's transports take per RPC, from perf: `make bench`
+# runs the metadata workload twice more per RDMA pair under `perf record
+# -a -g -e cpu-clock` (tests/bench/nfs_bench.sh, perf_run), and this reads
+# `perf report --children` of each run: the share of all CPU time spent
+# in each transport entry point, callees included, times the run's total
+# CPU time, over the RPCs the client sent. Unlike the traced split, no
+# wait is counted, only CPU: the figure that carries over to hardware.
+#   cpu_split.py RES TAG...
+# RES/perf-TAG.txt and RES/perf-TAG-2.txt are the reports, and
+# RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent.
+import re, sys
+
+NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
+         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
+# row, side, the entry points (ours, the in-tree ones): each is called by
+# the RPC layer, a CQ or a work item, never by another of them
+ROWS = [
+    ("client: ->send_request (marshal, register, post)", "client",
+     ["xprt_rdma2_send_request", "xprt_rdma_send_request"]),
+    ("client: Receive completion (the reply)", "client",
+     ["rpcrdma2_wc_receive", "rpcrdma_wc_receive"]),
+    ("client: Send completion", "client",
+     ["rpcrdma2_wc_send", "rpcrdma_wc_send"]),
+    ("client: LOCAL_INV completions", "client",
+     ["frwr2_wc_localinv_done", "frwr2_wc_localinv", "frwr2_wc_localinv_wake",
+      "frwr_wc_localinv_done", "frwr_wc_localinv", "frwr_wc_localinv_wake"]),
+    ("server: Receive completion", "server",
+     ["svc_rdma2_wc_receive", "svc_rdma_wc_receive"]),
+    ("server: ->xpo_recvfrom", "server",
+     ["svc_rdma2_recvfrom", "svc_rdma_recvfrom"]),
+    ("server: ->xpo_sendto", "server",
+     ["svc_rdma2_sendto", "svc_rdma_sendto"]),
+    ("server: Send completion, and its deferred release", "server",
+     ["svc_rdma2_wc_send", "svc_rdma_wc_send",
+      "svc_rdma_send_ctxt_put_async"]),
+]
+# An entry point that ends in a tail call (a jmp: no frame of its own on
+# the stack) does not have its callee's samples under it: 6.12's
+# rpcrdma_wc_receive ends so with rpcrdma_reply_handler, and `objdump
+# -dr` finds no other on these paths that is not an error path or
+# sunrpc's (svc_xprt_enqueue, alike in both servers). The callee is added
+# when its share is the larger, which a callee under a frame cannot be.
+TAIL = {"rpcrdma_wc_receive": "rpcrdma_reply_handler"}
+# inside the rows above: posting to rxe, whose Sends run in the caller
+RXE = ["rxe_post_send", "rxe_post_recv"]
+
+def inclusive(share, sym):
+    v = share.get(sym, 0)
+    callee = share.get(TAIL.get(sym), 0)
+    return v + callee if callee > v else v
+
+def report(path):
+    """(total CPU ns of the run, {symbol: share of it, callees included})"""
+    total, share = None, {}
+    try:
+        f = open(path)
+    except OSError:
+        return None, {}
+    for line in f:
+        m = re.match(r"# Event count \(approx\.\): (\d+)", line)
+        if m:
+            total = int(m.group(1))
+            continue
+        m = re.match(r"\s+([\d.]+)%\s+[\d.]+%\s+\[k\]\s+(\S+)", line)
+        if m:
+            share.setdefault(m.group(2), float(m.group(1)) / 100)
+    return total, share
+
+def load(tag):
+    """ns per RPC for each row and for RXE, over both runs of TAG"""
+    ns, rpcs = {}, 0
+    for sfx in ("", "-2"):
+        total, share = report("%s/perf-%s%s.txt" % (res, tag, sfx))
+        try:
+            n = int(open("%s/perf-%s%s.rpcs" % (res, tag, sfx)).read())
+        except (OSError, ValueError):
+            continue
+        if not total or not n:
+            continue
+        rpcs += n
+        for name, _, syms in ROWS:
+            ns[name] = ns.get(name, 0) + total * sum(inclusive(share, s)
+                                                     for s in syms)
+        ns["rxe"] = ns.get("rxe", 0) + total * sum(share.get(s, 0)
+                                                   for s in RXE)
+    if not rpcs:
+        return None
+    return {k: v / rpcs / 1000 for k, v in ns.items()}, rpcs
+
+res, tags = sys.argv[1], sys.argv[2:]
+cols = []
+for t in tags:
+    got = load(t)
+    if got is None:
+        print("bench: perf %s: no report" % t)
+        continue
+    cols.append((t, got[0], got[1]))
+if not cols:
+    sys.exit(0)
+
+def side(c, s):
+    return sum(c[1][name] for name, sd, _ in ROWS if sd == s)
+ref = [c for c in cols if c[0] == "ref"]
+def cell(c, v, f):
+    if not ref or c[0] == "ref" or not f(ref[0]):
+        return "%.1f" % v
+    return "%.1f (%.2fx)" % (v, v / f(ref[0]))
+
+print("| metadata RPC, CPU per RPC (us, perf, callees included) | %s |" %
+      " | ".join(NAMES[c[0]] for c in cols))
+print("|---|" + "---|" * len(cols))
+for name, _, _ in ROWS:
+    print("| %s | %s |" % (name, " | ".join(
+        cell(c, c[1][name], lambda x, n=name: x[1][n]) for c in cols)))
+for s in ("client", "server"):
+    print("| the %s's rows | %s |" % (s, " | ".join(
+        cell(c, side(c, s), lambda x, s=s: side(x, s)) for c in cols)))
+print("| of all rows: posting to rxe (rxe_post_send, rxe_post_recv) | %s |" %
+      " | ".join("%.1f" % c[1]["rxe"] for c in cols))
+print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[2]) for c in cols))
+
+# goal 1 (Documentation/results.rst): ours at most 0.75x the in-tree
+# pair's, the client's rows and the server's rows each
+v2 = [c for c in cols if c[0] == "v2"]
+if v2 and ref:
+    out = []
+    for s in ("client", "server"):
+        r = side(v2[0], s) / side(ref[0], s)
+        out.append("%s rows : in-tree <= 0.75x: %.2fx %s" %
+                   (s, r, "met" if r <= 0.75 else "not met"))
+    print()
+    print("goals, rdma2 -> svcrdma2, CPU per RPC (perf): " + "; ".join(out))

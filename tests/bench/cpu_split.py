@@ -12,6 +12,8 @@
 # RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent.
 import re, sys
 
+from goals import print_side_goals
+
 NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
          "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
 # row, side, the entry points (ours, the in-tree ones): each is called by
@@ -121,14 +123,4 @@ print("| of all rows: posting to rxe (rxe_post_send, rxe_post_recv) | %s |" %
       " | ".join("%.1f" % c[1]["rxe"] for c in cols))
 print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[2]) for c in cols))
 
-# goal 1 (Documentation/results.rst): ours at most 0.75x the in-tree
-# pair's, the client's rows and the server's rows each
-v2 = [c for c in cols if c[0] == "v2"]
-if v2 and ref:
-    out = []
-    for s in ("client", "server"):
-        r = side(v2[0], s) / side(ref[0], s)
-        out.append("%s rows : in-tree <= 0.75x: %.2fx %s" %
-                   (s, r, "met" if r <= 0.75 else "not met"))
-    print()
-    print("goals, rdma2 -> svcrdma2, CPU per RPC (perf): " + "; ".join(out))
+print_side_goals("CPU per RPC (perf)", cols, side)

@@ -15,6 +15,8 @@
 # tracepoints mark the same points, so every pair is cut alike.
 import re, statistics, sys
 
+from goals import print_side_goals
+
 NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
          "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
 # event -> the point of the RPC it marks
@@ -149,15 +151,4 @@ print("| RPCs per op; RPCs traced whole | %s |" %
 print("| this pair x itself if its transports' code cost nothing (upper bound) | %s |"
       % " | ".join("%.2fx" % (c[4] / (c[4] - kind(c, "t") * c[3])) for c in cols))
 
-# goal 1 of the performance work (Documentation/results.rst): the
-# transports' own time per RPC, ours at most 0.75x the in-tree pair's, on
-# the client's rows and on the server's rows separately
-v2 = [c for c in cols if c[0] == "v2"]
-if v2 and ref:
-    out = []
-    for side in ("client", "server"):
-        r = rows_of(v2[0], side) / rows_of(ref[0], side)
-        out.append("%s rows : in-tree <= 0.75x: %.2fx %s" %
-                   (side, r, "met" if r <= 0.75 else "not met"))
-    print()
-    print("goals, rdma2 -> svcrdma2, traced split: " + "; ".join(out))
+print_side_goals("traced split", cols, rows_of)

@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0
+# The goals line of meta_split.py and cpu_split.py: ours (v2) against the
+# in-tree pair (ref), the client's rows and the server's rows each at most
+# 0.75x (goal 1, Documentation/results.rst's introduction).
+
+def print_side_goals(what, cols, rows):
+    """cols: (tag, ...) tuples; rows(col, side): the sum of a side's rows"""
+    v2 = [c for c in cols if c[0] == "v2"]
+    ref = [c for c in cols if c[0] == "ref"]
+    if not v2 or not ref:
+        return
+    out = []
+    for side in ("client", "server"):
+        r = rows(v2[0], side) / rows(ref[0], side)
+        out.append("%s rows : in-tree <= 0.75x: %.2fx %s" %
+                   (side, r, "met" if r <= 0.75 else "not met"))
+    print()
+    print("goals, rdma2 -> svcrdma2, %s: %s" % (what, "; ".join(out)))

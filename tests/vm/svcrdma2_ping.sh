@@ -881,14 +881,15 @@ fresh "after the overrun"
 # 3b. A flood: FLOOD_N calls posted without waiting for any reply, in v2
 #     and v1. Each completed Receive is replaced from at most recv_cap
 #     receive contexts per connection (2 x the Receives kept posted,
-#     allocated as Calls hold them); once all are busy the client's Sends meet RNR NAKs until
-#     nfsd hands one back (svcrdma2.rst "Credits"). recv_ctxts_peak (the
-#     most one connection ever had) must stay at most recv_cap,
-#     recv_deferred must show the cap was reached (by one flood at
-#     least), every call must be answered, and a NULL ping on another connection is served while
-#     the flood runs (the flood goes on past FLOOD_N calls until the
-#     ping is done: how long a new connection waits for nfsd under the
-#     flood depends on the host's load).
+#     allocated as Calls hold them); once all are busy the client's
+#     Sends meet RNR NAKs until nfsd hands one back (svcrdma2.rst
+#     "Credits"). recv_ctxts_peak (the most one connection ever had)
+#     must stay at most recv_cap, recv_deferred must show the cap was
+#     reached (by one flood at least), every call must be answered, and
+#     a NULL ping on another connection is served while the flood runs
+#     (the flood goes on past FLOOD_N calls until the ping is done: how
+#     long a new connection waits for nfsd under the flood depends on
+#     the host's load).
 # ====================================================================
 FLOOD_N=3000
 # flood NAME VERS: run the flood, with the ping beside it

@@ -12,10 +12,8 @@
 # RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent.
 import re, sys
 
-from goals import print_side_goals
+from splits import NAMES, print_side_goals, vs_ref
 
-NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
-         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
 # row, side, the entry points (ours, the in-tree ones): each is called by
 # the RPC layer, a CQ or a work item, never by another of them
 ROWS = [
@@ -104,21 +102,18 @@ if not cols:
 
 def side(c, s):
     return sum(c[1][name] for name, sd, _ in ROWS if sd == s)
-ref = [c for c in cols if c[0] == "ref"]
-def cell(c, v, f):
-    if not ref or c[0] == "ref" or not f(ref[0]):
-        return "%.1f" % v
-    return "%.1f (%.2fx)" % (v, v / f(ref[0]))
 
 print("| metadata RPC, CPU per RPC (us, perf, callees included) | %s |" %
       " | ".join(NAMES[c[0]] for c in cols))
 print("|---|" + "---|" * len(cols))
 for name, _, _ in ROWS:
     print("| %s | %s |" % (name, " | ".join(
-        cell(c, c[1][name], lambda x, n=name: x[1][n]) for c in cols)))
+        vs_ref(cols, c, c[1][name], lambda x, n=name: x[1][n], "%.1f")
+        for c in cols)))
 for s in ("client", "server"):
     print("| the %s's rows | %s |" % (s, " | ".join(
-        cell(c, side(c, s), lambda x, s=s: side(x, s)) for c in cols)))
+        vs_ref(cols, c, side(c, s), lambda x, s=s: side(x, s), "%.1f")
+        for c in cols)))
 print("| of all rows: posting to rxe (rxe_post_send, rxe_post_recv) | %s |" %
       " | ".join("%.1f" % c[1]["rxe"] for c in cols))
 print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[2]) for c in cols))

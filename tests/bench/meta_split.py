@@ -15,10 +15,8 @@
 # tracepoints mark the same points, so every pair is cut alike.
 import re, statistics, sys
 
-from goals import print_side_goals
+from splits import NAMES, print_side_goals, vs_ref
 
-NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
-         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
 # event -> the point of the RPC it marks
 POINT = {
     "xprt_reserve_cong": "lock",
@@ -126,17 +124,13 @@ def kind(c, k):
 def rows_of(c, side):
     return sum(v for v, (name, _) in zip(c[1], SEGS)
                if name.startswith(side + ":"))
-ref = [c for c in cols if c[0] == "ref"]
-def vs_ref(c, v, f):
-    if not ref or c[0] == "ref" or not f(ref[0]):
-        return "%.0f" % v
-    return "%.0f (%.2fx)" % (v, v / f(ref[0]))
 print("| the transports' code (the 4 client:/server: rows) | %s |" %
-      " | ".join(vs_ref(c, kind(c, "t"), lambda x: kind(x, "t"))
+      " | ".join(vs_ref(cols, c, kind(c, "t"), lambda x: kind(x, "t"), "%.0f")
                  for c in cols))
 for side in ("client", "server"):
     print("| of which the %s's 2 rows | %s |" % (side, " | ".join(
-        vs_ref(c, rows_of(c, side), lambda x, s=side: rows_of(x, s))
+        vs_ref(cols, c, rows_of(c, side),
+               lambda x, s=side: rows_of(x, s), "%.0f")
         for c in cols)))
 print("| rxe and CQ work items (the 2 rxe: rows) | %s |" %
       " | ".join("%.0f" % kind(c, "w") for c in cols))

@@ -157,12 +157,17 @@ def known_fields(lua):
 def wanted_fields(records, fields):
     """The fields tshark must print to check @records, given @fields, the
     names it knows (known_fields()): (wanted, unknown), lists."""
-    wanted, unknown = [], []
+    wanted, unknown, by_prefix = [], [], {}
     for rec in records:
         for field, _, _ in rec.checks:
             if field.endswith(".*"):
+                # (each prefix once: tshark knows ~240k fields, and the
+                # records of every prefix of a message repeat the same few)
                 prefix = field[:-1]
-                got = sorted(f for f in fields if f.startswith(prefix))
+                got = by_prefix.get(prefix)
+                if got is None:
+                    got = sorted(f for f in fields if f.startswith(prefix))
+                    by_prefix[prefix] = got
             else:
                 got = [field] if field in fields else []
             if not got:

@@ -3,13 +3,17 @@
 # The CPU each pair's transports take per RPC, from perf: `make bench`
 # runs the metadata workload twice more per RDMA pair under `perf record
 # -a -g -e cpu-clock` (tests/bench/nfs_bench.sh, perf_run), and this reads
-# `perf report --children` of each run: the share of all CPU time spent
-# in each transport entry point, callees included, times the run's total
-# CPU time, over the RPCs the client sent. Unlike the traced split, no
-# wait is counted, only CPU: the figure that carries over to hardware.
+# two reports of each run. `perf report --sort parent` puts each sample
+# under the first entry point or rxe post it meets going up from the
+# leaf: a row's own CPU, where rxe's Sends, which run in the caller, are
+# apart. `perf report --children` gives each entry point with its callees,
+# rxe included. Shares times the run's total CPU time, over the RPCs the
+# client sent. Unlike the traced split, no wait is counted, only CPU: the
+# figure that carries over to hardware.
 #   cpu_split.py RES TAG...
-# RES/perf-TAG.txt and RES/perf-TAG-2.txt are the reports, and
-# RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent.
+#   cpu_split.py --parents     (the regex for perf report --parent)
+# RES/perf-TAG.txt, RES/perf-TAG.own.txt and their -2 twins are the
+# reports, RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent.
 import re, sys
 
 from splits import NAMES, print_side_goals, vs_ref
@@ -40,8 +44,10 @@ ROWS = [
 # the stack) does not have its callee's samples under it: 6.12's
 # rpcrdma_wc_receive ends so with rpcrdma_reply_handler, and `objdump
 # -dr` finds no other on these paths that is not an error path or
-# sunrpc's (svc_xprt_enqueue, alike in both servers). The callee is added
-# when its share is the larger, which a callee under a frame cannot be.
+# sunrpc's (svc_xprt_enqueue, alike in both servers). In the report with
+# callees the callee is added when its share is the larger, which a
+# callee under a frame cannot be; by parent it is an entry point of its
+# own, called from nowhere else.
 TAIL = {"rpcrdma_wc_receive": "rpcrdma_reply_handler"}
 # inside the rows above: posting to rxe, whose Sends run in the caller
 RXE = ["rxe_post_send", "rxe_post_recv"]
@@ -51,8 +57,11 @@ def inclusive(share, sym):
     callee = share.get(TAIL.get(sym), 0)
     return v + callee if callee > v else v
 
-def report(path):
-    """(total CPU ns of the run, {symbol: share of it, callees included})"""
+def own(share, sym):
+    return share.get(sym, 0) + share.get(TAIL.get(sym), 0)
+
+def report(path, line_re):
+    """(total CPU ns of the run, {symbol: share of it})"""
     total, share = None, {}
     try:
         f = open(path)
@@ -63,31 +72,43 @@ def report(path):
         if m:
             total = int(m.group(1))
             continue
-        m = re.match(r"\s+([\d.]+)%\s+[\d.]+%\s+\[k\]\s+(\S+)", line)
+        m = re.match(line_re, line)
         if m:
             share.setdefault(m.group(2), float(m.group(1)) / 100)
     return total, share
 
 def load(tag):
-    """ns per RPC for each row and for RXE, over both runs of TAG"""
+    """ns per RPC of each row's own CPU, of each with callees ("+" before
+    its name), and of RXE, over both runs of TAG"""
     ns, rpcs = {}, 0
     for sfx in ("", "-2"):
-        total, share = report("%s/perf-%s%s.txt" % (res, tag, sfx))
+        base = "%s/perf-%s%s" % (res, tag, sfx)
+        total, share = report(base + ".txt",
+                              r"\s+([\d.]+)%\s+[\d.]+%\s+\[k\]\s+(\S+)")
+        total_own, share_own = report(base + ".own.txt",
+                                      r"\s+([\d.]+)%\s+(\S+)\s*$")
         try:
-            n = int(open("%s/perf-%s%s.rpcs" % (res, tag, sfx)).read())
+            n = int(open(base + ".rpcs").read())
         except (OSError, ValueError):
             continue
-        if not total or not n:
+        if not total or not total_own or not n:
             continue
         rpcs += n
         for name, _, syms in ROWS:
-            ns[name] = ns.get(name, 0) + total * sum(inclusive(share, s)
-                                                     for s in syms)
-        ns["rxe"] = ns.get("rxe", 0) + total * sum(share.get(s, 0)
-                                                   for s in RXE)
+            ns[name] = ns.get(name, 0) + total_own * sum(own(share_own, s)
+                                                         for s in syms)
+            ns["+" + name] = ns.get("+" + name, 0) + \
+                total * sum(inclusive(share, s) for s in syms)
+        ns["rxe"] = ns.get("rxe", 0) + total_own * sum(share_own.get(s, 0)
+                                                       for s in RXE)
     if not rpcs:
         return None
     return {k: v / rpcs / 1000 for k, v in ns.items()}, rpcs
+
+if sys.argv[1:] == ["--parents"]:
+    syms = [s for _, _, e in ROWS for s in e] + list(TAIL.values()) + RXE
+    print("^(%s)$" % "|".join(syms))
+    sys.exit(0)
 
 res, tags = sys.argv[1], sys.argv[2:]
 cols = []
@@ -100,10 +121,10 @@ for t in tags:
 if not cols:
     sys.exit(0)
 
-def side(c, s):
-    return sum(c[1][name] for name, sd, _ in ROWS if sd == s)
+def side(c, s, pfx=""):
+    return sum(c[1][pfx + name] for name, sd, _ in ROWS if sd == s)
 
-print("| metadata RPC, CPU per RPC (us, perf, callees included) | %s |" %
+print("| metadata RPC, CPU per RPC (us, perf; posting to rxe apart) | %s |" %
       " | ".join(NAMES[c[0]] for c in cols))
 print("|---|" + "---|" * len(cols))
 for name, _, _ in ROWS:
@@ -114,8 +135,12 @@ for s in ("client", "server"):
     print("| the %s's rows | %s |" % (s, " | ".join(
         vs_ref(cols, c, side(c, s), lambda x, s=s: side(x, s), "%.1f")
         for c in cols)))
-print("| of all rows: posting to rxe (rxe_post_send, rxe_post_recv) | %s |" %
+print("| posting to rxe, under the rows or not (rxe_post_send, rxe_post_recv) | %s |" %
       " | ".join("%.1f" % c[1]["rxe"] for c in cols))
+for s in ("client", "server"):
+    print("| the %s's rows, rxe's posting included | %s |" % (s, " | ".join(
+        vs_ref(cols, c, side(c, s, "+"), lambda x, s=s: side(x, s, "+"),
+               "%.1f") for c in cols)))
 print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[2]) for c in cols))
 
-print_side_goals("CPU per RPC (perf)", cols, side)
+print_side_goals("CPU per RPC (perf, posting to rxe apart)", cols, side)

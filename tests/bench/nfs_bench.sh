@@ -172,7 +172,8 @@ split_run() {
 # perf_run TAG PROTO PORT [SUFFIX]: the metadata workload once more under
 # perf (cpu-clock on every CPU, call graphs), reported in
 # perf-TAG[SUFFIX].txt (callees included, by symbol; our modules' symbols
-# from kallsyms) with the RPCs the client sent meanwhile in .rpcs
+# from kallsyms) and .own.txt (by the nearest of $perf_parents above each
+# sample), with the RPCs the client sent meanwhile in .rpcs
 perf_run() {
 	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
 	local -a x0 x1
@@ -191,6 +192,12 @@ perf_run() {
 	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
 		--sort sym -g none --stdio > "$res/perf-$tag$sfx.txt" 2>> "$res/perf-$tag$sfx.err" ||
 		echo "bench: perf $tag: perf report exited $?"
+	# each sample under the first entry point or rxe post found from
+	# the leaf: a row's own CPU, posting to rxe apart
+	perf report -i "$data" --kallsyms=/tmp/kallsyms --no-children \
+		--sort parent --parent "$perf_parents" -g none --stdio \
+		> "$res/perf-$tag$sfx.own.txt" 2>> "$res/perf-$tag$sfx.err" ||
+		echo "bench: perf $tag: perf report --sort parent exited $?"
 	rm -f "$data"
 	bench_umount "perf $tag" "$mnt"
 }
@@ -316,6 +323,7 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 done
 echo 0 > /proc/sys/kernel/kptr_restrict
 cat /proc/kallsyms > /tmp/kallsyms
+perf_parents=$(python3 "$(dirname "$0")/cpu_split.py" --parents)
 for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" \
 	"ref rdma $NFS_V1_PORT -2" "r2 rdma $NFS_V2_PORT -2" \

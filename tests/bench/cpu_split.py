@@ -78,9 +78,9 @@ def report(path, line_re):
     return total, share
 
 def load(tag):
-    """ns per RPC of each row's own CPU, of each with callees ("+" before
-    its name), and of RXE, over both runs of TAG"""
-    ns, rpcs = {}, 0
+    """us per RPC, over both runs of TAG: ({row: its own CPU, "rxe": RXE's},
+    {row: its CPU with callees}), and the RPCs counted"""
+    ns, ns_all, rpcs = {}, {}, 0
     for sfx in ("", "-2"):
         base = "%s/perf-%s%s" % (res, tag, sfx)
         total, share = report(base + ".txt",
@@ -97,13 +97,14 @@ def load(tag):
         for name, _, syms in ROWS:
             ns[name] = ns.get(name, 0) + total_own * sum(own(share_own, s)
                                                          for s in syms)
-            ns["+" + name] = ns.get("+" + name, 0) + \
+            ns_all[name] = ns_all.get(name, 0) + \
                 total * sum(inclusive(share, s) for s in syms)
         ns["rxe"] = ns.get("rxe", 0) + total_own * sum(share_own.get(s, 0)
                                                        for s in RXE)
     if not rpcs:
         return None
-    return {k: v / rpcs / 1000 for k, v in ns.items()}, rpcs
+    return ({k: v / rpcs / 1000 for k, v in ns.items()},
+            {k: v / rpcs / 1000 for k, v in ns_all.items()}, rpcs)
 
 if sys.argv[1:] == ["--parents"]:
     syms = [s for _, _, e in ROWS for s in e] + list(TAIL.values()) + RXE
@@ -117,12 +118,14 @@ for t in tags:
     if got is None:
         print("bench: perf %s: no report" % t)
         continue
-    cols.append((t, got[0], got[1]))
+    cols.append((t,) + got)
 if not cols:
     sys.exit(0)
 
-def side(c, s, pfx=""):
-    return sum(c[1][pfx + name] for name, sd, _ in ROWS if sd == s)
+# side(c, s): the sum of side s's rows in column c, own CPU; i=2: with
+# callees, rxe's posting included
+def side(c, s, i=1):
+    return sum(c[i][name] for name, sd, _ in ROWS if sd == s)
 
 print("| metadata RPC, CPU per RPC (us, perf; posting to rxe apart) | %s |" %
       " | ".join(NAMES[c[0]] for c in cols))
@@ -139,8 +142,8 @@ print("| posting to rxe, under the rows or not (rxe_post_send, rxe_post_recv) | 
       " | ".join("%.1f" % c[1]["rxe"] for c in cols))
 for s in ("client", "server"):
     print("| the %s's rows, rxe's posting included | %s |" % (s, " | ".join(
-        vs_ref(cols, c, side(c, s, "+"), lambda x, s=s: side(x, s, "+"),
+        vs_ref(cols, c, side(c, s, 2), lambda x, s=s: side(x, s, 2),
                "%.1f") for c in cols)))
-print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[2]) for c in cols))
+print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[3]) for c in cols))
 
 print_side_goals("CPU per RPC (perf, posting to rxe apart)", cols, side)

@@ -533,6 +533,20 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 	return true;
 }
 
+/*
+ * Under sx_rq_lock, after taking a message: with none left, XPT_DATA goes
+ * down now rather than on the next call. svc_xprt_received() would
+ * otherwise wake an idle thread for every Call only to find nothing, a
+ * wake-up that costs as much as the rest of receiving a small Call. A
+ * Receive or Read completion sets it again under the same lock; the
+ * Reads waiting for Send Queue entries are looked at after it is clear.
+ */
+static void svc_rdma2_data_taken(struct svc_rdma2_xprt *sx)
+{
+	if (list_empty(&sx->sx_rq_dto_q) && list_empty(&sx->sx_read_done_q))
+		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+}
+
 /**
  * svc_rdma2_recvfrom - hand the next received RPC Call to nfsd
  * @rqstp: the request to fill in
@@ -555,7 +569,7 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 {
 	struct svc_xprt *xprt = rqstp->rq_xprt;
 	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
-	struct svc_rdma2_recv_ctxt *ctxt;
+	struct svc_rdma2_recv_ctxt *ctxt, *read_done;
 	struct rpcrdma2_hdr *hdr;
 
 	/* nothing in rq_pages belongs to the reply yet */
@@ -566,29 +580,28 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	spin_lock(&sx->sx_rq_lock);
 	ctxt = list_first_entry_or_null(&sx->sx_read_done_q,
 					struct svc_rdma2_recv_ctxt, rc_list);
-	if (ctxt) {
-		list_del(&ctxt->rc_list);
-		spin_unlock(&sx->sx_rq_lock);
-		svc_xprt_received(xprt);
-		svc_rdma2_read_finish(rqstp, ctxt);
-		goto out_call;
-	}
-	ctxt = list_first_entry_or_null(&sx->sx_rq_dto_q,
-					struct svc_rdma2_recv_ctxt, rc_list);
+	read_done = ctxt;
+	if (!ctxt)
+		ctxt = list_first_entry_or_null(&sx->sx_rq_dto_q,
+						struct svc_rdma2_recv_ctxt,
+						rc_list);
 	if (ctxt)
 		list_del(&ctxt->rc_list);
-	else
-		clear_bit(XPT_DATA, &xprt->xpt_flags);
+	svc_rdma2_data_taken(sx);
 	spin_unlock(&sx->sx_rq_lock);
 	/* let another thread take the next message while we work */
 	svc_xprt_received(xprt);
 	/*
-	 * After XPT_DATA was cleared: entries freed from now on enqueue
-	 * the transport again (svc_rdma2_sq_put()).
+	 * After XPT_DATA may have been cleared: entries freed from now on
+	 * enqueue the transport again (svc_rdma2_sq_put()).
 	 */
 	svc_rdma2_post_waiting_reads(sx);
 	if (!ctxt)
 		return 0;
+	if (read_done) {
+		svc_rdma2_read_finish(rqstp, ctxt);
+		goto out_call;
+	}
 
 	ib_dma_sync_single_for_cpu(sx->sx_pd->device, ctxt->rc_sge.addr,
 				   ctxt->rc_byte_len, DMA_FROM_DEVICE);

@@ -317,12 +317,17 @@ static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
 	/* a retransmission on the same connection would spend a credit twice */
 	if (rqst->rq_connect_cookie == xprt->connect_cookie)
 		goto drop_connection;
+	/*
+	 * Before the post: the reply may complete the RPC before
+	 * rpcrdma2_send_call() returns, and xprt_complete_rqst() takes the
+	 * round trip from it.
+	 */
+	rqst->rq_xtime = ktime_get();
 	rc = rpcrdma2_send_call(r, rqst);
 	if (rc == -ENOTCONN)
 		goto drop_connection;
 	if (rc)
 		return rc;
-	rqst->rq_xtime = ktime_get();
 	rqst->rq_xmit_bytes_sent += rqst->rq_snd_buf.len;
 	/* a Call without a reply would leave its credit spent for good */
 	if (!rpc_reply_expected(rqst->rq_task))

@@ -105,7 +105,7 @@ static_assert(ARRAY_SIZE(xprt_rdma2_counter_names) == RPCRDMA2_NR_COUNTERS);
  */
 static LIST_HEAD(xprt_rdma2_xprts);
 static DEFINE_SPINLOCK(xprt_rdma2_xprts_lock);	/* the list and the next two */
-static s64 xprt_rdma2_retired[RPCRDMA2_NR_COUNTERS];
+static u64 xprt_rdma2_retired[RPCRDMA2_NR_COUNTERS];
 static unsigned long xprt_rdma2_nr_xprts;
 
 /*
@@ -339,6 +339,18 @@ drop_connection:
 	return -ENOTCONN;
 }
 
+/* A counter's value: the sum over every CPU (see &rpcrdma2_xprt.rx_stats) */
+static u64 rpcrdma2_stat(const struct rpcrdma2_xprt *r,
+			 enum rpcrdma2_counter c)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += *per_cpu_ptr(&r->rx_stats[c], cpu);
+	return sum;
+}
+
 /*
  * /proc/self/mountstats "xprt:" line; Documentation/xprtrdma2.rst
  * describes every field. The first ten are those of the in-tree rdma
@@ -363,7 +375,7 @@ static void xprt_rdma2_print_stats(struct rpc_xprt *xprt,
 	seq_printf(seq, " %u %u %u", READ_ONCE(r->rx_vers),
 		   READ_ONCE(r->rx_send_inline), READ_ONCE(r->rx_recv_inline));
 	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
-		seq_printf(seq, " %lld", atomic64_read(&r->rx_stats[i]));
+		seq_printf(seq, " %llu", rpcrdma2_stat(r, i));
 	seq_putc(seq, '\n');
 }
 
@@ -437,7 +449,7 @@ static void xprt_rdma2_stats_unlist(struct rpcrdma2_xprt *r)
 	list_del(&r->rx_stats_link);
 	xprt_rdma2_nr_xprts--;
 	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
-		xprt_rdma2_retired[i] += atomic64_read(&r->rx_stats[i]);
+		xprt_rdma2_retired[i] += rpcrdma2_stat(r, i);
 	spin_unlock(&xprt_rdma2_xprts_lock);
 }
 
@@ -452,6 +464,7 @@ static void xprt_rdma2_destroy(struct rpc_xprt *xprt)
 	/* reverse-direction rqsts given back after ->bc_destroy */
 	rpcrdma2_bc_free_idle(xprt);
 	xprt_rdma2_stats_unlist(r);
+	free_percpu(r->rx_stats);
 	xprt_rdma2_free_strings(xprt);
 	xprt_free(xprt);
 	module_put(owner);
@@ -524,6 +537,13 @@ static struct rpc_xprt *xprt_rdma2_setup(struct xprt_create *args)
 		return ERR_PTR(-ENOMEM);
 	}
 	r = rpcx_to_rdma2x(xprt);
+	r->rx_stats = __alloc_percpu(sizeof(u64) * RPCRDMA2_NR_COUNTERS,
+				     __alignof__(u64));
+	if (!r->rx_stats) {
+		xprt_free(xprt);
+		module_put(class->owner);
+		return ERR_PTR(-ENOMEM);
+	}
 	INIT_LIST_HEAD(&r->rx_reqs);
 	spin_lock_init(&r->rx_reqs_lock);
 	mutex_init(&r->rx_mr_mutex);
@@ -618,7 +638,7 @@ static int xprt_rdma2_stats_show(struct seq_file *m, void *v)
 {
 	struct rpcrdma2_xprt *r;
 	struct rpc_xprt *xprt;
-	s64 sum;
+	u64 sum;
 	int i;
 
 	spin_lock(&xprt_rdma2_xprts_lock);
@@ -626,8 +646,8 @@ static int xprt_rdma2_stats_show(struct seq_file *m, void *v)
 	for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++) {
 		sum = xprt_rdma2_retired[i];
 		list_for_each_entry(r, &xprt_rdma2_xprts, rx_stats_link)
-			sum += atomic64_read(&r->rx_stats[i]);
-		seq_printf(m, " %s=%lld", xprt_rdma2_counter_names[i], sum);
+			sum += rpcrdma2_stat(r, i);
+		seq_printf(m, " %s=%llu", xprt_rdma2_counter_names[i], sum);
 	}
 	seq_putc(m, '\n');
 	list_for_each_entry(r, &xprt_rdma2_xprts, rx_stats_link) {
@@ -638,8 +658,8 @@ static int xprt_rdma2_stats_show(struct seq_file *m, void *v)
 			   READ_ONCE(r->rx_recv_inline),
 			   READ_ONCE(xprt->stat.connect_count));
 		for (i = 0; i < RPCRDMA2_NR_COUNTERS; i++)
-			seq_printf(m, " %s=%lld", xprt_rdma2_counter_names[i],
-				   atomic64_read(&r->rx_stats[i]));
+			seq_printf(m, " %s=%llu", xprt_rdma2_counter_names[i],
+				   rpcrdma2_stat(r, i));
 		seq_putc(m, '\n');
 	}
 	spin_unlock(&xprt_rdma2_xprts_lock);

@@ -317,6 +317,8 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
  *	connection (rpcrdma2_error_conn_off())
+ * @re_grant: the credit grant the congestion window was last set to;
+ *	0 until the first reply (Receive completions only)
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
@@ -367,6 +369,7 @@ struct rpcrdma2_ep {
 	u32				re_peer_brs;
 	bool				re_connprop_sent;
 	u32				re_ddp_off;
+	u32				re_grant;
 
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;
@@ -407,7 +410,9 @@ struct rpcrdma2_ep {
  * @rx_vers: version of the last connection, for mountstats
  * @rx_send_inline: its client-to-server inline threshold
  * @rx_recv_inline: its server-to-client inline threshold
- * @rx_stats: counters (enum rpcrdma2_counter)
+ * @rx_stats: counters (enum rpcrdma2_counter), per CPU: every RPC bumps
+ *	several, and a shared atomic would bounce between the CPUs that
+ *	send and those that complete; rpcrdma2_stat() sums them
  * @rx_stats_link: entry on the list of transports /proc/fs/xprtrdma2/stats
  *	shows (transport.c), from ->setup until ->destroy
  * @rx_bc_open: the NFS client's backchannel is set up: reverse-direction
@@ -428,7 +433,7 @@ struct rpcrdma2_xprt {
 	u32				rx_vers;
 	u32				rx_send_inline;
 	u32				rx_recv_inline;
-	atomic64_t			rx_stats[RPCRDMA2_NR_COUNTERS];
+	u64 __percpu			*rx_stats;
 	struct list_head		rx_stats_link;
 	bool				rx_bc_open;	/* bc_pa_lock */
 	atomic_t			rx_bc_busy;
@@ -442,7 +447,7 @@ static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)
 static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 				  enum rpcrdma2_counter c, u64 n)
 {
-	atomic64_add(n, &r->rx_stats[c]);
+	this_cpu_add(r->rx_stats[c], n);
 }
 
 /* Defaults and bounds of the module parameters (transport.c) */

@@ -32,7 +32,9 @@
 # table of where an RPC's time goes (rxe, sunrpc, nfsd, and each
 # transport's own code), and twice more under perf, for
 # tests/bench/cpu_split.py's table of the CPU each transport takes per
-# RPC.
+# RPC; then the parallel load twice more per RDMA pair under perf, for
+# the same table of that load and the share of the guest's CPU that is
+# the transports' own.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
 . "$(dirname "$0")/../vm/lib.sh"
 
@@ -169,11 +171,26 @@ split_run() {
 	bench_umount "split $tag" "$mnt"
 }
 
+# perf_report DATA BASE: perf.data DATA reported in BASE.txt (callees
+# included, by symbol; our modules' symbols from kallsyms) and
+# BASE.own.txt (by the nearest of $perf_parents above each sample: a
+# row's own CPU, posting to rxe apart); errors go to BASE.err
+perf_report() {
+	local data=$1 base=$2
+	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
+		--sort sym -g none --stdio > "$base.txt" 2>> "$base.err" ||
+		echo "bench: perf report of $base exited $?"
+	perf report -i "$data" --kallsyms=/tmp/kallsyms --no-children \
+		--sort parent --parent "$perf_parents" -g none --stdio \
+		> "$base.own.txt" 2>> "$base.err" ||
+		echo "bench: perf report --sort parent of $base exited $?"
+	rm -f "$data"
+}
+
 # perf_run TAG PROTO PORT [SUFFIX]: the metadata workload once more under
 # perf (cpu-clock on every CPU, call graphs), reported in
-# perf-TAG[SUFFIX].txt (callees included, by symbol; our modules' symbols
-# from kallsyms) and .own.txt (by the nearest of $perf_parents above each
-# sample), with the RPCs the client sent meanwhile in .rpcs
+# perf-TAG[SUFFIX].txt and .own.txt (perf_report), with the RPCs the
+# client sent meanwhile in .rpcs
 perf_run() {
 	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
 	local -a x0 x1
@@ -189,17 +206,40 @@ perf_run() {
 	read -ra x1 <<<"$(xprt_line)"
 	# mountstats' xprt line: sends is the 7th field after "xprt:"
 	echo $((x1[6] - x0[6])) > "$res/perf-$tag$sfx.rpcs"
-	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
-		--sort sym -g none --stdio > "$res/perf-$tag$sfx.txt" 2>> "$res/perf-$tag$sfx.err" ||
-		echo "bench: perf $tag: perf report exited $?"
-	# each sample under the first entry point or rxe post found from
-	# the leaf: a row's own CPU, posting to rxe apart
-	perf report -i "$data" --kallsyms=/tmp/kallsyms --no-children \
-		--sort parent --parent "$perf_parents" -g none --stdio \
-		> "$res/perf-$tag$sfx.own.txt" 2>> "$res/perf-$tag$sfx.err" ||
-		echo "bench: perf $tag: perf report --sort parent exited $?"
-	rm -f "$data"
+	perf_report "$data" "$res/perf-$tag$sfx"
 	bench_umount "perf $tag" "$mnt"
+}
+
+# perf_par_run TAG PROTO PORT [SUFFIX]: the parallel load once more under
+# perf, reported in perf-par-TAG[SUFFIX].txt and .own.txt, with the RPCs
+# the client sent in .rpcs and the guest's busy CPU ticks in .ticks, both
+# over perf's run
+perf_par_run() {
+	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data c0
+	local base=$res/perf-par-$tag$sfx
+	local -a x0 x1
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		echo "bench: perf par $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
+		return
+	fi
+	fio --name=lay --directory="$mnt" --rw=write --bs=1m --size=256m \
+		--filename=data --output=/dev/null > /dev/null 2>&1 ||
+		echo "bench: perf par $tag: lay-out fio exited $?"
+	read -ra x0 <<<"$(xprt_line)"
+	c0=$(cpu_ticks)
+	perf record -N -q -a -g -e cpu-clock -F 2000 -o "$data" -- \
+		fio --name=par --directory="$mnt" --direct=1 --time_based \
+		--runtime="$BENCH_TIME" --filename=data --size=256m \
+		--rw=randread --bs=4k --ioengine=libaio --iodepth=32 \
+		--numjobs=4 --group_reporting --output=/dev/null \
+		> /dev/null 2> "$base.err" ||
+		echo "bench: perf par $tag: perf record exited $?"
+	echo $(($(cpu_ticks) - c0)) > "$base.ticks"
+	read -ra x1 <<<"$(xprt_line)"
+	echo $((x1[6] - x0[6])) > "$base.rpcs"
+	perf_report "$data" "$base"
+	rm -f "$mnt/data"
+	bench_umount "perf par $tag" "$mnt"
 }
 
 # mem_snap NAME: the guest's memory and the RDMA core's resources now, in
@@ -331,6 +371,13 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	# shellcheck disable=SC2086
 	perf_run $t
 done
+for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" \
+	"ref rdma $NFS_V1_PORT -2" "r2 rdma $NFS_V2_PORT -2" \
+	"fb rdma2 $NFS_V1_PORT -2" "v2 rdma2 $NFS_V2_PORT -2"; do
+	# shellcheck disable=SC2086
+	perf_par_run $t
+done
 # every rate here is measured with the guest's clock: say whether it kept
 # time (scripts/vm/run --host-clock)
 printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' \
@@ -345,5 +392,7 @@ echo
 python3 "$(dirname "$0")/meta_split.py" "$res" "$META_FILES" v2 fb r2 ref
 echo
 python3 "$(dirname "$0")/cpu_split.py" "$res" v2 fb r2 ref
+echo
+python3 "$(dirname "$0")/cpu_split.py" --par "$res" v2 fb r2 ref
 head -1 /proc/fs/svcrdma2/stats
 vm_nfsd_down

@@ -18,6 +18,7 @@
  * NFS client sets the backchannel up (->bc_setup), taken by a Receive
  * completion, given back by ->bc_free_rqst once the reply is sent.
  */
+#include <linux/error-injection.h>
 #include <linux/types.h>
 #include <linux/wait_bit.h>
 #include <linux/sunrpc/msg_prot.h>
@@ -319,6 +320,10 @@ void rpcrdma2_bc_receive_call(struct rpcrdma2_rep *rep)
  * forward requests (xprt_rdma2_reset_cwnd()), and a reply's slot given
  * back after that would take xprt->cong below zero.
  *
+ * Error injection may make it return %-ENOTCONN, a reply lost with its
+ * connection: tests/vm/lib.sh cb_cut holds replies back so that a Call
+ * is outstanding when the link goes.
+ *
  * Context: the callback service's transmit, holding the send lock.
  *
  * Return: %0 when posted; %-ENOTCONN when that connection is gone (the
@@ -374,3 +379,4 @@ int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 	rpcrdma2_count(r, RPCRDMA2_C_BC_REPLIES, 1);
 	return 0;
 }
+ALLOW_ERROR_INJECTION(rpcrdma2_bc_send_reply, ERRNO);

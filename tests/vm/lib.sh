@@ -538,7 +538,29 @@ nfsd_cb_failed() {
 # keeps them. deleted= how the link went ("at EVENT"); limit= the limit
 # on the open, "S s: why" ("30 s: no hang"); reads= what the client reads
 # back ("both writes"); outstanding= a note on the last check; gone= a
-# function run with the try's name once the device is gone.
+# function run with the try's name once the device is gone; hold= (see
+# cut_hold).
+# hold= a function of our client that sends a callback's reply: from
+# before the conflicting open until the link is gone, fail_function makes
+# it return -ENOTCONN, as if the reply were lost with the connection
+# (sunrpc drops it; nfsd's callback fails with the connection and is
+# sent again on the next). The Call is then outstanding at the cut in
+# every try, whatever the guest's speed: the race below is for servers
+# whose client is not ours.
+cut_hold() {
+	local ff=/sys/kernel/debug/fail_function
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	echo "$1" > "$ff/inject" || return 1
+	printf %#x -107 > "$ff/$1/retval"
+	echo N > "$ff/task-filter"
+	echo 100 > "$ff/probability"
+	echo 0 > "$ff/interval"
+	echo 0 > "$ff/space"
+	echo 0 > "$ff/verbose"
+	echo -1 > "$ff/times"
+}
+cut_release() { echo > /sys/kernel/debug/fail_function/inject; }
+
 # cut_ready: wait (up to ~75 s) for cb_linkcut.py's "ready" the way
 # wait_for did before lib.sh's sleep stopped forking: a grep and a
 # /bin/sleep 0.2 each round, ~0.8 s of a round. The cutter must beat the
@@ -561,7 +583,7 @@ cb_cut() {
 	local label=$1 event=$2 evidence=$3 i name idx cutter opener crc t0 ms orc done=0
 	# (the open: 4-16 s measured, nfsd's lease and grace are 10 s; 30 s
 	# leaves room for a loaded host and still catches a hang)
-	local deleted="at $2" limit="30 s: no hang" reads="both writes" outstanding='' gone=''
+	local deleted="at $2" limit="30 s: no hang" reads="both writes" outstanding='' gone='' hold=''
 	# (since=back: the open's time counts from the link's return, not
 	# from the open's start: under TCG the device's deletion and return
 	# alone take 5-10 s)
@@ -581,6 +603,9 @@ cb_cut() {
 		idx=$(rdma dev show rxe0 | cut -d: -f1)
 		echo > "$inst/trace"
 		cut_baseline
+		if [ -n "$hold" ]; then
+			t_check "$name: $hold held back (fail_function)" cut_hold "$hold"
+		fi
 		timeout 60 python3 "$(dirname "$0")/cb_linkcut.py" cbcut "$event" "$idx" \
 			> /tmp/cut 2>&1 &
 		cutter=$!
@@ -591,6 +616,7 @@ cb_cut() {
 		opener=$!
 		wait "$cutter"
 		crc=$?
+		[ -n "$hold" ] && cut_release
 		cat /tmp/cut
 		t_check "$name: the link deleted $deleted" test "$crc" -eq 0
 		[ -n "$gone" ] && "$gone" "$name"

@@ -100,13 +100,15 @@ if grep -q " $mnt " /proc/mounts; then
 	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 fi
 # The connection lost with a callback outstanding, the device gone when
-# our client takes the Call (its reply is pending or on the wire).
+# our client takes the Call; its reply is held back until then
+# (fail_function on rpcrdma2_bc_send_reply: cut_hold in lib.sh), so the
+# Call is outstanding at the cut in every try.
 # (svcrdma2's side of such a cut, when it sends the Call, does not depend
 # on the version: tests/vm/svcrdma2_backchannel.sh)
 name="rdma2 -> in-tree svcrdma (v1) NFSv4.2"
 bc_case "$name" "$NFS_V1_PORT" 1 4.2 keep
 if grep -q " $mnt " /proc/mounts; then
-	cb_cut "$name" xprtrdma2_bc_call nfsd_cb_failed
+	cb_cut "$name" xprtrdma2_bc_call nfsd_cb_failed hold=rpcrdma2_bc_send_reply
 	t_check "$name unmounts after the cut" timeout 120 umount "$mnt"
 fi
 # (NFSv4.2 with svcrdma2 in v2: tests/pair/interop.sh, across the link)

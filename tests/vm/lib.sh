@@ -58,6 +58,24 @@ t_check() {
 
 t_done() { pair_end; exit $T_FAILED; }
 
+# ff_arm FUNC ERRNO TIMES: fail_function (CONFIG_FAIL_FUNCTION in the
+# debug test kernel) makes FUNC return -ERRNO on each call, TIMES times
+# (-1: until ff_disarm); fails if FUNC cannot be injected. ff_disarm:
+# no function fails any more.
+ff_arm() {
+	local ff=/sys/kernel/debug/fail_function
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	echo "$1" > "$ff/inject" || return 1
+	printf %#x "-$2" > "$ff/$1/retval"
+	echo N > "$ff/task-filter"
+	echo 100 > "$ff/probability"
+	echo 0 > "$ff/interval"
+	echo 0 > "$ff/space"
+	echo 0 > "$ff/verbose"
+	echo "$3" > "$ff/times"
+}
+ff_disarm() { echo > /sys/kernel/debug/fail_function/inject; }
+
 # rmmod_when_free MODULE: unload MODULE once nothing uses it (an NFS client
 # of a dead server lets go of its transport only when it gives up), trying
 # for up to 3 minutes.
@@ -538,28 +556,15 @@ nfsd_cb_failed() {
 # keeps them. deleted= how the link went ("at EVENT"); limit= the limit
 # on the open, "S s: why" ("30 s: no hang"); reads= what the client reads
 # back ("both writes"); outstanding= a note on the last check; gone= a
-# function run with the try's name once the device is gone; hold= (see
-# cut_hold).
-# hold= a function of our client that sends a callback's reply: from
-# before the conflicting open until the link is gone, fail_function makes
-# it return -ENOTCONN, as if the reply were lost with the connection
-# (sunrpc drops it; nfsd's callback fails with the connection and is
-# sent again on the next). The Call is then outstanding at the cut in
-# every try, whatever the guest's speed: the race below is for servers
-# whose client is not ours.
-cut_hold() {
-	local ff=/sys/kernel/debug/fail_function
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-	echo "$1" > "$ff/inject" || return 1
-	printf %#x -107 > "$ff/$1/retval"
-	echo N > "$ff/task-filter"
-	echo 100 > "$ff/probability"
-	echo 0 > "$ff/interval"
-	echo 0 > "$ff/space"
-	echo 0 > "$ff/verbose"
-	echo -1 > "$ff/times"
-}
-cut_release() { echo > /sys/kernel/debug/fail_function/inject; }
+# function run with the try's name once the device is gone; hold= a
+# reply held back (below).
+# cb_cut's hold= names a function of our client that sends a callback's
+# reply: from before the conflicting open until the link is gone,
+# fail_function makes it return -ENOTCONN (ff_arm), as if the reply were
+# lost with the connection (sunrpc drops it; nfsd's callback fails with
+# the connection and is sent again on the next). The Call is then
+# outstanding at the cut in every try, whatever the guest's speed: the
+# race below is for servers whose client is not ours.
 
 # cut_ready: wait (up to ~75 s) for cb_linkcut.py's "ready" the way
 # wait_for did before lib.sh's sleep stopped forking: a grep and a
@@ -604,7 +609,8 @@ cb_cut() {
 		echo > "$inst/trace"
 		cut_baseline
 		if [ -n "$hold" ]; then
-			t_check "$name: $hold held back (fail_function)" cut_hold "$hold"
+			t_check "$name: $hold held back (fail_function)" \
+				ff_arm "$hold" 107 -1
 		fi
 		timeout 60 python3 "$(dirname "$0")/cb_linkcut.py" cbcut "$event" "$idx" \
 			> /tmp/cut 2>&1 &
@@ -616,7 +622,7 @@ cb_cut() {
 		opener=$!
 		wait "$cutter"
 		crc=$?
-		[ -n "$hold" ] && cut_release
+		[ -n "$hold" ] && ff_disarm
 		cat /tmp/cut
 		t_check "$name: the link deleted $deleted" test "$crc" -eq 0
 		[ -n "$gone" ] && "$gone" "$name"

@@ -101,7 +101,7 @@ if grep -q " $mnt " /proc/mounts; then
 fi
 # The connection lost with a callback outstanding, the device gone when
 # our client takes the Call; its reply is held back until then
-# (fail_function on rpcrdma2_bc_send_reply: cut_hold in lib.sh), so the
+# (fail_function on rpcrdma2_bc_send_reply: cb_cut's hold= in lib.sh), so the
 # Call is outstanding at the cut in every try.
 # (svcrdma2's side of such a cut, when it sends the Call, does not depend
 # on the version: tests/vm/svcrdma2_backchannel.sh)

@@ -40,14 +40,7 @@ linv_fail_case() {
 	c0=$(xprt_stat connects)
 	echo 3 > /proc/sys/vm/drop_caches
 	t_check "$name: rpcrdma2_post_localinv is injectable" \
-		bash -c "echo rpcrdma2_post_localinv > $ff/inject"
-	printf %#x -12 > "$ff/rpcrdma2_post_localinv/retval"
-	echo N > "$ff/task-filter"
-	echo 100 > "$ff/probability"
-	echo 0 > "$ff/interval"
-	echo 0 > "$ff/space"
-	echo 0 > "$ff/verbose"
-	echo 1 > "$ff/times"
+		ff_arm rpcrdma2_post_localinv 12 1
 	t_check "$name: READDIR completes, listing intact" \
 		timeout 120 python3 - "$mnt/inj" <<'PY'
 import os, sys
@@ -55,7 +48,7 @@ assert sorted(os.listdir(sys.argv[1])) == ["f%d" % i for i in range(1, 6)]
 PY
 	t_check "$name: the fault fired (times $(cat "$ff/times"))" \
 		[ "$(cat "$ff/times")" = 0 ]
-	echo > "$ff/inject"
+	ff_disarm
 	l=$(python3 <<'PY'
 import re
 ev = re.compile(r" (xprtrdma2_[a-z_]+): (.*)$")
@@ -112,7 +105,7 @@ client_mrs() { rdma res show mr | grep -c 'comm \[xprtrdma2\]'; }
 # give their MRs back: the data is intact and the pool no larger. Then,
 # without the fault, it grows, and the device holds what the counter says.
 mr_pool_case() {
-	local name="MR pool" ff=/sys/kernel/debug/fail_function
+	local name="MR pool"
 	local created waits errs fio_args
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard,rsize=1048576,wsize=1048576" \
@@ -132,17 +125,10 @@ mr_pool_case() {
 		  --output=/dev/null)
 
 	t_check "$name: rpcrdma2_frwr_mr_create is injectable" \
-		bash -c "echo rpcrdma2_frwr_mr_create > $ff/inject"
-	printf %#x -12 > "$ff/rpcrdma2_frwr_mr_create/retval"
-	echo N > "$ff/task-filter"
-	echo 100 > "$ff/probability"
-	echo 0 > "$ff/interval"
-	echo 0 > "$ff/space"
-	echo 0 > "$ff/verbose"
-	echo -1 > "$ff/times"
+		ff_arm rpcrdma2_frwr_mr_create 12 -1
 	t_check "$name: no MR to be had: fio write+verify at depth 32 intact" \
 		timeout 600 fio --name=starved "${fio_args[@]}"
-	echo > "$ff/inject"
+	ff_disarm
 	waits=$(xprt_stat no_mrs)
 	errs=$(xprt_stat mr_refill_errors)
 	created=$(xprt_stat mrs_created)

@@ -11,9 +11,9 @@
 # client sent. Unlike the traced split, no wait is counted, only CPU: the
 # figure that carries over to hardware.
 # With --par the runs are of the parallel load (perf_par_run), and the
-# table ends with the guest's busy CPU per RPC over the same runs and what
-# it would be if the transports' own code cost nothing: the bound goal 2
-# (CPU per RPC at most 0.8x the in-tree pair's) meets on this bed.
+# table ends with the guest's busy CPU per RPC over the same runs and the
+# transports' own share of it, which bounds goal 2 (CPU per RPC at most
+# 0.8x the in-tree pair's) on this bed: the line after the table says how.
 #   cpu_split.py [--par] RES TAG...
 #   cpu_split.py --parents     (the regex for perf report --parent)
 # RES/perf-TAG.txt, RES/perf-TAG.own.txt and their -2 twins are the
@@ -86,8 +86,9 @@ def report(path, line_re):
 
 def load(tag):
     """us per RPC, over both runs of TAG: ({row: its own CPU, "rxe": RXE's,
-    "busy": the guest's busy CPU (--par)}, {row: its CPU with callees}),
-    and the RPCs counted"""
+    with --par "busy" and "sampled": the guest's busy CPU from /proc/stat
+    and as perf samples it}, {row: its CPU with callees}), and the RPCs
+    counted"""
     ns, ns_all, rpcs = {}, {}, 0
     for sfx in ("", "-2"):
         base = "%s/perf-%s%s%s" % (res, prefix, tag, sfx)
@@ -195,7 +196,7 @@ print("| the same as perf samples it (not the idle loop) | %s |" %
       " | ".join(vs_ref(cols, c, sampled(c), sampled, "%.1f") for c in cols))
 print("| of which the transports' own CPU (both sides' rows) | %s |" %
       " | ".join("%.1f (%.1f%%)" % (own_cpu(c), 100 * own_cpu(c) / sampled(c))
-                 for c in cols if sampled(c)))
+                 if sampled(c) else "%.1f" % own_cpu(c) for c in cols))
 ref = [c for c in cols if c[0] == "ref" and sampled(c)]
 if ref:
     # the rest of the guest (nfsd, VFS, rxe, sunrpc, the scheduler) is

@@ -558,6 +558,7 @@ nfsd_cb_failed() {
 # back ("both writes"); outstanding= a note on the last check; gone= a
 # function run with the try's name once the device is gone; hold= a
 # reply held back (below).
+#
 # cb_cut's hold= names a function of our client that sends a callback's
 # reply: from before the conflicting open until the link is gone,
 # fail_function makes it return -ENOTCONN (ff_arm), as if the reply were

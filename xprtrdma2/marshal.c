@@ -692,17 +692,18 @@ out_close:
 
 /*
  * Servers grant the same credits reply after reply: take the transport
- * lock only when the window changes.
+ * lock only when the window changes. Only the connect worker sets it
+ * otherwise, with no Receive completion running.
  */
-static void rpcrdma2_update_cwnd(struct rpcrdma2_ep *ep, u32 grant)
+static void rpcrdma2_update_cwnd(struct rpcrdma2_xprt *r, u32 grant)
 {
-	struct rpc_xprt *xprt = &ep->re_xprt->rx_xprt;
+	struct rpc_xprt *xprt = &r->rx_xprt;
+	unsigned long cwnd = (unsigned long)grant << RPC_CWNDSHIFT;
 
-	if (grant == ep->re_grant)
+	if (READ_ONCE(xprt->cwnd) == cwnd)
 		return;
-	ep->re_grant = grant;
 	spin_lock(&xprt->transport_lock);
-	xprt->cwnd = grant << RPC_CWNDSHIFT;
+	xprt->cwnd = cwnd;
 	spin_unlock(&xprt->transport_lock);
 }
 
@@ -952,8 +953,8 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	r->rx_xprt.reestablish_timeout = 0;
 	if (hdr->htype != RPCRDMA2_HT_ERROR ||
 	    ep->re_vers == RPCRDMA2_VERS_1)
-		rpcrdma2_update_cwnd(ep, rpcrdma2_credits(hdr->credits,
-							  ep->re_max_requests));
+		rpcrdma2_update_cwnd(r, rpcrdma2_credits(hdr->credits,
+							 ep->re_max_requests));
 	status = rpcrdma2_reply_status(rep, rqst);
 	rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
 	trace_xprtrdma2_reply(&rep->rr_cid, hdr, status);

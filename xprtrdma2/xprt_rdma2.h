@@ -317,8 +317,6 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
  *	connection (rpcrdma2_error_conn_off())
- * @re_grant: the credit grant the congestion window was last set to;
- *	0 until the first reply (Receive completions only)
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
@@ -369,7 +367,6 @@ struct rpcrdma2_ep {
 	u32				re_peer_brs;
 	bool				re_connprop_sent;
 	u32				re_ddp_off;
-	u32				re_grant;
 
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;

@@ -53,6 +53,18 @@ mkdir -p "$mnt"
 res=/tmp/bench
 mkdir -p "$res"
 
+# the parallel load: 4 KiB random reads, 4 jobs at QD32 each
+PAR_FIO=(--filename=data --size=256m --rw=randread --bs=4k --ioengine=libaio
+	 --iodepth=32 --numjobs=4 --group_reporting)
+
+# lay_out TAG: the 256 MiB file the fio jobs read, written first so that
+# reads measure reads
+lay_out() {
+	fio --name=lay --directory="$mnt" --rw=write --bs=1m --size=256m \
+		--filename=data --output=/dev/null > /dev/null 2>&1 ||
+		echo "bench: $1: lay-out fio exited $?"
+}
+
 # fio_run NAME ARGS...: one fio job, JSON output in $res/NAME.json
 fio_run() {
 	local name=$1
@@ -126,10 +138,7 @@ one() {
 		return
 	fi
 	xprt_line > "$res/$tag.mounted"
-	# lay the file out first so reads measure reads
-	fio --name=lay --directory="$mnt" --rw=write --bs=1m --size=256m \
-		--filename=data --output=/dev/null > /dev/null 2>&1 ||
-		echo "bench: $tag: lay-out fio exited $?"
+	lay_out "$tag"
 	fio_run "$tag-randread" --filename=data --size=256m --rw=randread \
 		--bs=4k --ioengine=libaio --iodepth=16
 	fio_run "$tag-seqread" --filename=data --size=256m --rw=read \
@@ -139,9 +148,7 @@ one() {
 	# the parallel load: CPU ticks and RPCs over the same interval
 	xprt_line > "$res/$tag-par.xprt0"
 	cpu_ticks > "$res/$tag-par.cpu0"
-	fio_run "$tag-par" --filename=data --size=256m --rw=randread \
-		--bs=4k --ioengine=libaio --iodepth=32 --numjobs=4 \
-		--group_reporting
+	fio_run "$tag-par" "${PAR_FIO[@]}"
 	cpu_ticks > "$res/$tag-par.cpu1"
 	xprt_line > "$res/$tag-par.xprt1"
 	xprt_line > "$res/$tag-meta.xprt0"
@@ -222,16 +229,12 @@ perf_par_run() {
 		echo "bench: perf par $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
 		return
 	fi
-	fio --name=lay --directory="$mnt" --rw=write --bs=1m --size=256m \
-		--filename=data --output=/dev/null > /dev/null 2>&1 ||
-		echo "bench: perf par $tag: lay-out fio exited $?"
+	lay_out "perf par $tag"
 	read -ra x0 <<<"$(xprt_line)"
 	c0=$(cpu_ticks)
 	perf record -N -q -a -g -e cpu-clock -F 2000 -o "$data" -- \
 		fio --name=par --directory="$mnt" --direct=1 --time_based \
-		--runtime="$BENCH_TIME" --filename=data --size=256m \
-		--rw=randread --bs=4k --ioengine=libaio --iodepth=32 \
-		--numjobs=4 --group_reporting --output=/dev/null \
+		--runtime="$BENCH_TIME" "${PAR_FIO[@]}" --output=/dev/null \
 		> /dev/null 2> "$base.err" ||
 		echo "bench: perf par $tag: perf record exited $?"
 	echo $(($(cpu_ticks) - c0)) > "$base.ticks"

@@ -27,7 +27,6 @@ mkdir -p "$mnt"
 linv_fail_case() {
 	local name="LOCAL_INV post fails" ff=/sys/kernel/debug/fail_function
 	local c0 l
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	echo > /sys/kernel/tracing/trace
 	# NFSv3: a retransmission is simply carried out again (no session slot)
 	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
@@ -107,7 +106,6 @@ client_mrs() { rdma res show mr | grep -c 'comm \[xprtrdma2\]'; }
 mr_pool_case() {
 	local name="MR pool"
 	local created waits errs fio_args
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard,rsize=1048576,wsize=1048576" \
 		"$GUEST_IP:$EXPORT_DIR"; then
 		t_fail "$name: mounts" "mount failed"

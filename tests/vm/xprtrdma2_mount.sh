@@ -68,9 +68,9 @@ mountstats_layout() {
 # round trip from the time the transport stamps in ->send_request
 # (rq_xtime); stamped after the post, a reply that won the race read as
 # the whole uptime (seen once in 918 RPCs of a no-debug guest on two
-# vCPUs). The reply rarely wins in a debug guest: with the stamp moved
-# back after the post, this check passed in one run on two vCPUs. It
-# catches the bug when the race is lost, not in every run.
+# vCPUs). The reply rarely wins in a debug guest: with the stamp after
+# the post this check has passed there on two vCPUs. It catches the bug
+# when the race is lost, not in every run.
 rtt_check() {
 	local name=$1 i bad
 	for i in $(seq 100); do : > "$mnt/rtt.$i"; done

@@ -11,6 +11,11 @@
 # a quiet 2-core host before the memory part came, which adds a few; the
 # results stay in build/bench/vm (raw/ for tests/bench/report.py and
 # meta_split.py).
+# `make bench BENCH_PARTS=cpu [CPU_ROUNDS=N] [META_FILES=N]`: only the
+# CPU split's perf runs (tests/bench/cpu_split.py), our pair and the
+# in-tree one, N rounds each (default 3): a few minutes, for measuring a
+# change to a transport's hot path; raw/perf-*.leaf.txt give each row's
+# CPU by leaf function.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -21,11 +26,13 @@ mkdir -p build/bench
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 rc=0
 scripts/vm/run --flavour nodebug --smp 2 --host-clock --timeout 3000 --out build/bench/vm --quiet \
-	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" || rc=$?
+	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" \
+	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" || rc=$?
 echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter
 grep -E '^bench: .*(failed|exited)|^FAIL' build/bench/vm/output || true
-sed -n '/^bench: the ten passes/p; /^| the wire/,$p' build/bench/vm/output 2>/dev/null ||
+sed -n '/^bench: the ten passes/p; /^| the wire/,$p; /^bench: cpu split only/,$p' \
+	build/bench/vm/output 2>/dev/null ||
 	true
 exit $rc

@@ -16,10 +16,11 @@
 # 0.8x the in-tree pair's) on this bed: the line after the table says how.
 #   cpu_split.py [--par] RES TAG...
 #   cpu_split.py --parents     (the regex for perf report --parent)
-# RES/perf-TAG.txt, RES/perf-TAG.own.txt and their -2 twins are the
-# reports, RES/perf-TAG.rpcs and -2.rpcs the RPCs each run sent; with
+# RES/perf-TAG.txt, RES/perf-TAG.own.txt and their twins of each further
+# run (-2, or -1, -2, ...) are the reports, RES/perf-TAG.rpcs and the
+# twins the RPCs each run sent (the figures are over every run); with
 # --par RES/perf-par-TAG.* and .ticks, the guest's busy CPU ticks.
-import re, sys
+import glob, re, sys
 
 from splits import NAMES, print_side_goals, vs_ref
 
@@ -85,13 +86,17 @@ def report(path, line_re):
     return total, share
 
 def load(tag):
-    """us per RPC, over both runs of TAG: ({row: its own CPU, "rxe": RXE's,
+    """us per RPC, over every run of TAG: ({row: its own CPU, "rxe": RXE's,
     with --par "busy" and "sampled": the guest's busy CPU from /proc/stat
-    and as perf samples it}, {row: its CPU with callees}), and the RPCs
-    counted"""
-    ns, ns_all, rpcs = {}, {}, 0
-    for sfx in ("", "-2"):
-        base = "%s/perf-%s%s%s" % (res, prefix, tag, sfx)
+    and as perf samples it}, {row: its CPU with callees}), the RPCs
+    counted, the runs, and each run's {side: its rows' own CPU}"""
+    ns, ns_all, rpcs, runs, each = {}, {}, 0, 0, []
+    stem = "%s/perf-%s%s" % (res, prefix, tag)
+    for rpcs_file in sorted(glob.glob(stem + "*.rpcs")):
+        sfx = rpcs_file[len(stem):-len(".rpcs")]
+        if not re.fullmatch(r"(-\d+)?", sfx):
+            continue
+        base = stem + sfx
         total, share = report(base + ".txt",
                               r"\s+([\d.]+)%\s+[\d.]+%\s+\[k\]\s+(\S+)")
         total_own, share_own = report(base + ".own.txt",
@@ -103,9 +108,12 @@ def load(tag):
         if not total or not total_own or not n:
             continue
         rpcs += n
-        for name, _, syms in ROWS:
-            ns[name] = ns.get(name, 0) + total_own * sum(own(share_own, s)
-                                                         for s in syms)
+        runs += 1
+        each.append({})
+        for name, sd, syms in ROWS:
+            v = total_own * sum(own(share_own, s) for s in syms)
+            ns[name] = ns.get(name, 0) + v
+            each[-1][sd] = each[-1].get(sd, 0) + v / n / 1000
             ns_all[name] = ns_all.get(name, 0) + \
                 total * sum(inclusive(share, s) for s in syms)
         ns["rxe"] = ns.get("rxe", 0) + total_own * sum(share_own.get(s, 0)
@@ -126,7 +134,8 @@ def load(tag):
     if not rpcs:
         return None
     return ({k: v / rpcs / 1000 for k, v in ns.items()},
-            {k: v / rpcs / 1000 for k, v in ns_all.items()}, rpcs)
+            {k: v / rpcs / 1000 for k, v in ns_all.items()}, rpcs, runs,
+            each)
 
 if sys.argv[1:] == ["--parents"]:
     syms = [s for _, _, e in ROWS for s in e] + list(TAIL.values()) + RXE
@@ -164,13 +173,17 @@ for s in ("client", "server"):
     print("| the %s's rows | %s |" % (s, " | ".join(
         vs_ref(cols, c, side(c, s), lambda x, s=s: side(x, s), "%.1f")
         for c in cols)))
+for s in ("client", "server"):
+    print("| the %s's rows, each run | %s |" % (s, " | ".join(
+        ", ".join("%.1f" % r[s] for r in c[5]) for c in cols)))
 print("| posting to rxe, under the rows or not (rxe_post_send, rxe_post_recv) | %s |" %
       " | ".join("%.1f" % c[1]["rxe"] for c in cols))
 for s in ("client", "server"):
     print("| the %s's rows, rxe's posting included | %s |" % (s, " | ".join(
         vs_ref(cols, c, side(c, s, 2), lambda x, s=s: side(x, s, 2),
                "%.1f") for c in cols)))
-print("| RPCs counted (2 runs) | %s |" % " | ".join(str(c[3]) for c in cols))
+print("| RPCs counted (runs) | %s |" % " | ".join("%d (%d)" % (c[3], c[4])
+                                                 for c in cols))
 
 if not prefix:
     print_side_goals("CPU per RPC (perf, posting to rxe apart)", cols, side)

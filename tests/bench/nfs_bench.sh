@@ -35,11 +35,23 @@
 # RPC; then the parallel load twice more per RDMA pair under perf, for
 # the same table of that load and the share of the guest's CPU that is
 # the transports' own.
-# Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES]]
+# With PARTS "cpu" only the CPU split's perf runs: our pair and the
+# in-tree one, CPU_ROUNDS times each, alternating, and that table, with
+# a third report per run by parent and leaf symbol (where a row's own
+# CPU goes); a change to one transport's hot path is measured so in a
+# few minutes, and the rounds show the noise between runs.
+# Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
+# [CPU_ROUNDS]]]]
 . "$(dirname "$0")/../vm/lib.sh"
 
 BENCH_TIME=${1:-10}
 META_FILES=${2:-1000}
+PARTS=${3:-all}
+CPU_ROUNDS=${4:-3}
+case $PARTS in
+all | cpu) ;;
+*) die "bench: PARTS is all or cpu, not $PARTS" ;;
+esac
 
 vm_rxe_up
 vm_load_svcrdma2
@@ -181,7 +193,8 @@ split_run() {
 # perf_report DATA BASE: perf.data DATA reported in BASE.txt (callees
 # included, by symbol; our modules' symbols from kallsyms) and
 # BASE.own.txt (by the nearest of $perf_parents above each sample: a
-# row's own CPU, posting to rxe apart); errors go to BASE.err
+# row's own CPU, posting to rxe apart), with PARTS "cpu" also in
+# BASE.leaf.txt (the same, by leaf symbol too); errors go to BASE.err
 perf_report() {
 	local data=$1 base=$2
 	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
@@ -191,6 +204,11 @@ perf_report() {
 		--sort parent --parent "$perf_parents" -g none --stdio \
 		> "$base.own.txt" 2>> "$base.err" ||
 		echo "bench: perf report --sort parent of $base exited $?"
+	[ "$PARTS" = all ] ||
+		perf report -i "$data" --kallsyms=/tmp/kallsyms --no-children \
+			--sort parent,sym --parent "$perf_parents" -g none \
+			--stdio > "$base.leaf.txt" 2>> "$base.err" ||
+		echo "bench: perf report --sort parent,sym of $base exited $?"
 	rm -f "$data"
 }
 
@@ -215,6 +233,14 @@ perf_run() {
 	echo $((x1[6] - x0[6])) > "$res/perf-$tag$sfx.rpcs"
 	perf_report "$data" "$res/perf-$tag$sfx"
 	bench_umount "perf $tag" "$mnt"
+}
+
+# perf_setup: what perf_report needs: the modules' symbols, and the entry
+# points of cpu_split.py's rows
+perf_setup() {
+	echo 0 > /proc/sys/kernel/kptr_restrict
+	cat /proc/kallsyms > /tmp/kallsyms
+	perf_parents=$(python3 "$(dirname "$0")/cpu_split.py" --parents)
 }
 
 # perf_par_run TAG PROTO PORT [SUFFIX]: the parallel load once more under
@@ -317,6 +343,25 @@ perftest() {
 	wait "$srv" || echo "bench: perftest $name: the server exited $?"
 }
 
+if [ "$PARTS" = cpu ]; then
+	perf_setup
+	for ((i = 1; i <= CPU_ROUNDS; i++)); do
+		if ((i % 2)); then
+			perf_run v2 rdma2 "$NFS_V2_PORT" "-$i"
+			perf_run ref rdma "$NFS_V1_PORT" "-$i"
+		else
+			perf_run ref rdma "$NFS_V1_PORT" "-$i"
+			perf_run v2 rdma2 "$NFS_V2_PORT" "-$i"
+		fi
+	done
+	echo "bench: cpu split only, $CPU_ROUNDS rounds (META_FILES=$META_FILES)"
+	rm -rf "$RESULTS/raw"
+	cp -r "$res" "$RESULTS/raw"
+	python3 "$(dirname "$0")/cpu_split.py" "$res" v2 ref
+	vm_nfsd_down
+	exit 0
+fi
+
 # The wire's ceiling: the same rxe device, no RPC, no NFS. NFS READ
 # payloads go by RDMA Write, WRITE payloads by RDMA Read.
 perftest send_lat ib_send_lat -d rxe0 -F -n 1000
@@ -364,9 +409,7 @@ for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	# shellcheck disable=SC2086
 	split_run $t
 done
-echo 0 > /proc/sys/kernel/kptr_restrict
-cat /proc/kallsyms > /tmp/kallsyms
-perf_parents=$(python3 "$(dirname "$0")/cpu_split.py" --parents)
+perf_setup
 for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
 	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT" \
 	"ref rdma $NFS_V1_PORT -2" "r2 rdma $NFS_V2_PORT -2" \

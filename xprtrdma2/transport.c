@@ -94,6 +94,7 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_MRS_CREATED] = "mrs_created",
 	[RPCRDMA2_C_NO_MRS] = "no_mrs",
 	[RPCRDMA2_C_MR_REFILL_ERRORS] = "mr_refill_errors",
+	[RPCRDMA2_C_SENDS_SIGNALED] = "sends_signaled",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */

@@ -162,11 +162,22 @@ static void rpcrdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 						   struct rpcrdma2_sendctx,
 						   sc_cqe);
 	struct rpcrdma2_ep *ep = sc->sc_ep;
+	u32 wrs;
 
 	rpcrdma2_trace_wc(xprtrdma2_wc_send, wc, &sc->sc_cid);
-	llist_add(&sc->sc_free, &ep->re_send_free);
-	/* a sender that found no idle context or entry waits for this one */
-	rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
+	if (!sc->sc_signaled) {
+		/*
+		 * Flushed, or failed: the QP is in the error state, and the
+		 * signaled Send after it, flushed too, retires its context.
+		 */
+		rpcrdma2_ep_close(ep);
+		return;
+	}
+	/* read before the context is free: the next Send may take it */
+	wrs = sc->sc_batch_wrs;
+	llist_add_batch(&sc->sc_free, sc->sc_batch_last, &ep->re_send_free);
+	/* a sender that found no idle context or entry waits for these */
+	rpcrdma2_sq_put(ep, wrs);
 	if (wc->status != IB_WC_SUCCESS)
 		rpcrdma2_ep_close(ep);
 }
@@ -254,8 +265,10 @@ void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
  * @ep: the endpoint
  *
  * Context: the transport's send lock, or a Receive completion while the
- * connection's only Call holds the only credit; either way there is one
- * consumer at a time, as llist_del_first() requires.
+ * connection's only Call holds the only credit, whose sender touches
+ * neither the free list nor rpcrdma2_post_send()'s chain once it has
+ * posted; either way there is one consumer at a time, as
+ * llist_del_first() requires.
  *
  * Return: a Send context, or NULL if every one is still in flight.
  */
@@ -275,7 +288,14 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
  * @regs: REG_MR work requests to post ahead of the Send, or NULL
  *
  * The REG_MRs are unsignaled; their Send Queue entries are retired with
- * the Send's completion, which the device reports after theirs.
+ * the Send's completion, which the device reports after theirs. So is
+ * every Send but one in &rpcrdma2_ep.re_send_batch: a signaled Send's
+ * completion retires the Sends posted before it since the last (an RC
+ * QP's Send Queue completes in order), their contexts and entries with
+ * its own. At most re_send_batch - 1 contexts, and the entries of as
+ * many Sends, wait so for a later Send; the Send contexts and the Send
+ * Queue are sized with room for them (rpcrdma2_ep_size_sq()), so a
+ * sender that finds none idle always has a signaled Send to wait for.
  *
  * Context: as for rpcrdma2_sendctx_get().
  *
@@ -287,6 +307,10 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
 int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		       u32 len, struct rpcrdma2_regchain *regs)
 {
+	struct llist_node *unsig_first = ep->re_unsig_first;
+	struct llist_node *unsig_last = ep->re_unsig_last;
+	u32 unsig_count = ep->re_unsig_count;
+	u32 unsig_wrs = ep->re_unsig_wrs;
 	struct ib_send_wr *first = &sc->sc_wr;
 	int ret;
 
@@ -301,6 +325,29 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		return ret;
 	}
+	/*
+	 * What its completion retires, and the chain of unsignaled Sends,
+	 * before the post: the completion may beat the post's return, and
+	 * so may the reply, whose Receive completion may post a Send of its
+	 * own (RDMA2_CONNPROP, a v1 resend) when this is the first Call.
+	 */
+	sc->sc_signaled = unsig_count + 1 >= ep->re_send_batch;
+	sc->sc_free.next = unsig_first;
+	if (sc->sc_signaled) {
+		sc->sc_batch_last = unsig_first ? unsig_last : &sc->sc_free;
+		sc->sc_batch_wrs = sc->sc_sq_wrs + unsig_wrs;
+		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
+		ep->re_unsig_first = NULL;
+		ep->re_unsig_count = 0;
+		ep->re_unsig_wrs = 0;
+	} else {
+		sc->sc_wr.send_flags = 0;
+		if (!unsig_first)
+			ep->re_unsig_last = &sc->sc_free;
+		ep->re_unsig_first = &sc->sc_free;
+		ep->re_unsig_count = unsig_count + 1;
+		ep->re_unsig_wrs = unsig_wrs + sc->sc_sq_wrs;
+	}
 	sc->sc_sge.length = len;
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
@@ -309,11 +356,18 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	ret = ib_post_send(ep->re_id->qp, first, NULL);
 	if (ret) {
 		trace_xprtrdma2_post_err(&sc->sc_cid, ret);
+		/* nothing of it went out: the chain is as it was */
+		ep->re_unsig_first = unsig_first;
+		ep->re_unsig_last = unsig_last;
+		ep->re_unsig_count = unsig_count;
+		ep->re_unsig_wrs = unsig_wrs;
 		llist_add(&sc->sc_free, &ep->re_send_free);
 		rpcrdma2_sq_put(ep, sc->sc_sq_wrs);
 		rpcrdma2_ep_close(ep);
 		return -ENOTCONN;
 	}
+	if (sc->sc_signaled)
+		rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_SENDS_SIGNALED, 1);
 	return 0;
 }
 
@@ -346,7 +400,6 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 		sc->sc_wr.sg_list = &sc->sc_sge;
 		sc->sc_wr.num_sge = 1;
 		sc->sc_wr.opcode = IB_WR_SEND;
-		sc->sc_wr.send_flags = IB_SEND_SIGNALED;
 		llist_add(&sc->sc_free, &ep->re_send_free);
 	}
 	return 0;
@@ -486,6 +539,12 @@ static void rpcrdma2_qp_event(struct ib_event *event, void *context)
 	trace_xprtrdma2_qp_event(ep, event);
 }
 
+/* One Send in this many asks for a completion (rpcrdma2_post_send()) */
+static u32 rpcrdma2_send_batch(u32 max_requests)
+{
+	return max_t(u32, max_requests >> RPCRDMA2_SEND_BATCH_SHIFT, 1);
+}
+
 /*
  * The Send Queue entries that may be held at once, so that a LOCAL_INV
  * chain, which an RPC needs before it may complete, always finds room
@@ -495,7 +554,9 @@ static void rpcrdma2_qp_event(struct ib_event *event, void *context)
  *    is reaped, and that may come after the reply: the RPC then
  *    completes, gives back its slot and credit, and the next Call takes
  *    them while the old Send still holds its entries. So the number of
- *    Sends in flight is bounded by the Send contexts, not by the slots;
+ *    Sends in flight is bounded by the Send contexts, not by the slots.
+ *    Those are a slot's, the extra ones, and the re_send_batch - 1 that
+ *    unsignaled Sends hold until a signaled one retires them;
  *  - a LOCAL_INV chain (RPCRDMA2_SQ_PER_INV) for every RPC holding a
  *    credit (a reply's, in rpcrdma2_frwr_unmap_async()), and one for
  *    ->buf_free, which rx_mr_mutex serializes (rpcrdma2_frwr_unmap_sync()).
@@ -507,13 +568,24 @@ static int rpcrdma2_ep_size_sq(struct rpcrdma2_ep *ep, u32 max_wr)
 	u32 extra = ep->re_nr_sendctxs - ep->re_max_requests;
 	u32 fixed = extra * RPCRDMA2_SQ_PER_SEND + RPCRDMA2_SQ_PER_INV;
 	u32 per_rpc = RPCRDMA2_SQ_PER_SEND + RPCRDMA2_SQ_PER_INV;
+	u32 reqs, batch;
 
 	if (max_wr < fixed + per_rpc)
 		return -EINVAL;
-	ep->re_max_requests = min_t(u32, ep->re_max_requests,
-				    (max_wr - fixed) / per_rpc);
-	ep->re_nr_sendctxs = ep->re_max_requests + extra;
-	ep->re_sq_depth = fixed + ep->re_max_requests * per_rpc;
+	reqs = min_t(u32, ep->re_max_requests, (max_wr - fixed) / per_rpc);
+	/* one slot and a batch of one always fit, as checked above */
+	for (;;) {
+		batch = rpcrdma2_send_batch(reqs);
+		if (fixed + (batch - 1) * RPCRDMA2_SQ_PER_SEND +
+		    reqs * per_rpc <= max_wr)
+			break;
+		reqs--;
+	}
+	ep->re_max_requests = reqs;
+	ep->re_send_batch = batch;
+	ep->re_nr_sendctxs = reqs + extra + batch - 1;
+	ep->re_sq_depth = fixed + (batch - 1) * RPCRDMA2_SQ_PER_SEND +
+			  reqs * per_rpc;
 	atomic_set(&ep->re_sq_avail, ep->re_sq_depth);
 	return 0;
 }
@@ -661,6 +733,7 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_max_requests = r->rx_xprt.max_reqs;
 	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS +
 			  RPCRDMA2_BC_SLOTS;
+	/* and those of unsignaled Sends: rpcrdma2_ep_size_sq() */
 	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS +
 			     RPCRDMA2_BC_SLOTS;
 	r->rx_ep = ep;

@@ -72,6 +72,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_MRS_CREATED,		/* MRs allocated */
 	RPCRDMA2_C_NO_MRS,		/* sends that waited for an MR */
 	RPCRDMA2_C_MR_REFILL_ERRORS,	/* refills that allocated nothing */
+	RPCRDMA2_C_SENDS_SIGNALED,	/* Sends that asked for a completion */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -80,17 +81,25 @@ enum rpcrdma2_counter {
  * @sc_cqe: completion handler of the Send
  * @sc_cid: completion ID
  * @sc_ep: the endpoint it belongs to
- * @sc_free: entry on &rpcrdma2_ep.re_send_free
+ * @sc_free: entry on &rpcrdma2_ep.re_send_free; while a signaled Send
+ *	is in flight, the head of the contexts its completion retires: its
+ *	own, then the unsignaled Sends posted since the last signaled one
  * @sc_wr: the Send work request
  * @sc_sge: its gather entry
  * @sc_buf: transport header and RPC message, &rpcrdma2_ep.re_send_size
  *	bytes, DMA-mapped for the life of the endpoint
  * @sc_sq_wrs: Send Queue entries the Send and the unsignaled REG_MRs
  *	chained before it hold until the Send completes
+ * @sc_signaled: the Send asks for a completion (rpcrdma2_post_send())
+ * @sc_batch_last: a signaled Send's: the last context its completion
+ *	retires (the oldest unsignaled one, or its own)
+ * @sc_batch_wrs: a signaled Send's: the Send Queue entries its
+ *	completion retires, its own and those of the unsignaled Sends
  *
  * A Send owns its context until the Send completes, whatever happens to
  * the RPC it carried, so a buffer the device may still read is never
- * reused.
+ * reused: an unsignaled Send's, until the completion of the signaled one
+ * posted after it, which the device reports only after both are done.
  */
 struct rpcrdma2_sendctx {
 	struct ib_cqe		sc_cqe;
@@ -101,6 +110,9 @@ struct rpcrdma2_sendctx {
 	struct ib_sge		sc_sge;
 	void			*sc_buf;
 	u32			sc_sq_wrs;
+	bool			sc_signaled;
+	struct llist_node	*sc_batch_last;
+	u32			sc_batch_wrs;
 };
 
 /**
@@ -321,6 +333,12 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_send_free: idle Send contexts
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
+ * @re_send_batch: one Send in this many asks for a completion
+ * @re_unsig_first: the unsignaled Sends posted since the last signaled
+ *	one, newest first, linked through sc_free; NULL if none
+ * @re_unsig_last: the oldest of them
+ * @re_unsig_count: how many they are
+ * @re_unsig_wrs: the Send Queue entries they hold
  * @re_sq_depth: Send Queue entries: every Send context with its REG_MRs
  *	(RPCRDMA2_SQ_PER_SEND), and a LOCAL_INV chain (RPCRDMA2_SQ_PER_INV)
  *	for every RPC that may hold one (rpcrdma2_ep_create_qp())
@@ -372,6 +390,11 @@ struct rpcrdma2_ep {
 	struct llist_head		re_send_free;
 	struct rpcrdma2_sendctx		*re_sendctxs;
 	u32				re_nr_sendctxs;
+	u32				re_send_batch;
+	struct llist_node		*re_unsig_first;
+	struct llist_node		*re_unsig_last;
+	u32				re_unsig_count;
+	u32				re_unsig_wrs;
 	u32				re_sq_depth;
 	atomic_t			re_sq_avail;
 	bool				re_qp_dead;
@@ -458,6 +481,12 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_EXTRA_RECVS		4
 /* Send contexts beyond the slot table: CONNPROP, a v1 resend */
 #define RPCRDMA2_EXTRA_SENDS		4
+/*
+ * One Send in (slot table >> RPCRDMA2_SEND_BATCH_SHIFT) asks for a
+ * completion: a completion per Call costs the device a CQE and the host
+ * a CQ poll, and one every few retires the Sends before it as well.
+ */
+#define RPCRDMA2_SEND_BATCH_SHIFT	3
 /*
  * How long the first version 2 Call of a connection may go unanswered
  * before we take the server for one that drops version 2 (draft §7.2),

@@ -82,6 +82,22 @@ rtt_check() {
 		[ -z "$bad" ]
 }
 
+# batch_check NAME: after that burst, one Send in (slots >> 3, at least
+# 1) asked for a completion (Documentation/xprtrdma2.rst, Sends): give or
+# take a batch left over, and a Send that is not a Call's (a CONNPROP, a
+# resend).
+batch_check() {
+	local b sends sig
+	b=$(($(cat /sys/module/xprtrdma2/parameters/max_requests) >> 3))
+	[ "$b" -ge 1 ] || b=1
+	sends=$(($(xprt_stat calls) + $(xprt_stat long_calls) +
+		 $(xprt_stat connprop_sent) + $(xprt_stat bc_replies)))
+	sig=$(xprt_stat sends_signaled)
+	t_check "$1: one Send in $b signaled (${sig:-no counter} of $sends)" \
+		[ -n "$sig" -a "$((${sig:-0} * b))" -le "$((sends + 2))" \
+		  -a "$((${sig:-0} * b))" -gt "$((sends - 2 * b - 2))" ]
+}
+
 # mount_case NAME VERS EXTRA PORT WANT_VERS: mount, check the version the
 # connection settled on, round-trip data, unmount.
 mount_case() {
@@ -98,6 +114,7 @@ mount_case() {
 		grep -Eq " $mnt nfs4? .*proto=rdma2[,\ ]" /proc/mounts
 	nfs_roundtrip "$name" "$mnt" 1
 	rtt_check "$name"
+	batch_check "$name"
 	got=$(xprt_stat vers)
 	if [ "$got" = "$want" ]; then
 		t_pass "$name: version $want"

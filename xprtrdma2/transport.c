@@ -95,6 +95,7 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_NO_MRS] = "no_mrs",
 	[RPCRDMA2_C_MR_REFILL_ERRORS] = "mr_refill_errors",
 	[RPCRDMA2_C_SENDS_SIGNALED] = "sends_signaled",
+	[RPCRDMA2_C_RECV_POSTS] = "recv_posts",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */

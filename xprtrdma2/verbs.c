@@ -216,14 +216,63 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	rpcrdma2_rep_put(rep);
 }
 
+/* Post one Receive: the connection's first ones (rpcrdma2_ep_establish()) */
+static void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
+{
+	int ret;
+
+	rep->rr_wr.next = NULL;
+	rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
+	ret = ib_post_recv(ep->re_id->qp, &rep->rr_wr, NULL);
+	if (ret) {
+		trace_xprtrdma2_post_err(&rep->rr_cid, ret);
+		rpcrdma2_ep_close(ep);
+	}
+}
+
+/*
+ * Post again the consumed Receives of @held in one chain. One that
+ * cannot be posted leaves the server short of a buffer it was promised,
+ * so the connection is closed.
+ */
+static void rpcrdma2_post_held(struct rpcrdma2_ep *ep, struct llist_node *held)
+{
+	struct rpcrdma2_rep *rep, *next;
+	struct ib_recv_wr *first = NULL;
+	const struct ib_recv_wr *bad = NULL;
+	int ret;
+
+	llist_for_each_entry_safe(rep, next, held, rr_held) {
+		ib_dma_sync_single_for_device(ep->re_pd->device,
+					      rep->rr_sge.addr,
+					      ep->re_recv_size,
+					      DMA_FROM_DEVICE);
+		rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
+		rep->rr_wr.next = first;
+		first = &rep->rr_wr;
+	}
+	if (!first)
+		return;
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_RECV_POSTS, 1);
+	ret = ib_post_recv(ep->re_id->qp, first, &bad);
+	if (ret) {
+		rep = container_of(bad ?: first, struct rpcrdma2_rep, rr_wr);
+		trace_xprtrdma2_post_err(&rep->rr_cid, ret);
+		rpcrdma2_ep_close(ep);
+	}
+}
+
 /**
  * rpcrdma2_rep_put - done with a received message
  * @rep: its Receive context
  *
  * The Receive completion holds @rep while the reply handler runs, and an
  * RPC whose reply's inline bytes are not copied yet holds it until they
- * are (they wait for its MRs to be unmapped); the last one posts the
- * Receive again, unless the connection is closing.
+ * are (they wait for its MRs to be unmapped); the last one gives it back
+ * to be posted again, unless the connection is closing. Receives go
+ * back in batches of RPCRDMA2_RECV_BATCH, in one post; the endpoint has
+ * that many twice over beyond what the server may fill, so none it was
+ * promised is missing meanwhile.
  *
  * Context: any.
  */
@@ -231,33 +280,14 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
 {
 	struct rpcrdma2_ep *ep = rep->rr_ep;
 
-	if (refcount_dec_and_test(&rep->rr_ref) &&
-	    !atomic_read(&ep->re_closing))
-		rpcrdma2_post_recv(ep, rep);
-}
-
-/**
- * rpcrdma2_post_recv - post one Receive again
- * @ep: the endpoint
- * @rep: its Receive context, whose message has been consumed
- *
- * A Receive that cannot be posted leaves the server short of a buffer it
- * was promised, so the connection is closed.
- *
- * Context: any.
- */
-void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
-{
-	int ret;
-
-	ib_dma_sync_single_for_device(ep->re_pd->device, rep->rr_sge.addr,
-				      ep->re_recv_size, DMA_FROM_DEVICE);
-	rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
-	ret = ib_post_recv(ep->re_id->qp, &rep->rr_wr, NULL);
-	if (ret) {
-		trace_xprtrdma2_post_err(&rep->rr_cid, ret);
-		rpcrdma2_ep_close(ep);
-	}
+	if (!refcount_dec_and_test(&rep->rr_ref) ||
+	    atomic_read(&ep->re_closing))
+		return;
+	/* counted once on the list: every one counted is there to take */
+	llist_add(&rep->rr_held, &ep->re_recv_held);
+	if (atomic_inc_return(&ep->re_recv_nheld) % RPCRDMA2_RECV_BATCH)
+		return;
+	rpcrdma2_post_held(ep, llist_del_all(&ep->re_recv_held));
 }
 
 /**
@@ -726,13 +756,14 @@ int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r)
 	ep->re_xprt = r;
 	init_completion(&ep->re_done);
 	init_llist_head(&ep->re_send_free);
+	init_llist_head(&ep->re_recv_held);
 	rpcrdma2_frwr_pool_init(ep);
 	INIT_DELAYED_WORK(&ep->re_probe_work, rpcrdma2_probe_expired);
 	ep->re_send_size = READ_ONCE(xprt_rdma2_inline_size);
 	ep->re_recv_size = ep->re_send_size;
 	ep->re_max_requests = r->rx_xprt.max_reqs;
 	ep->re_rq_depth = ep->re_max_requests + RPCRDMA2_EXTRA_RECVS +
-			  RPCRDMA2_BC_SLOTS;
+			  RPCRDMA2_BC_SLOTS + 2 * RPCRDMA2_RECV_BATCH;
 	/* and those of unsignaled Sends: rpcrdma2_ep_size_sq() */
 	ep->re_nr_sendctxs = ep->re_max_requests + RPCRDMA2_EXTRA_SENDS +
 			     RPCRDMA2_BC_SLOTS;

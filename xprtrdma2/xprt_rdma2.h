@@ -73,6 +73,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_NO_MRS,		/* sends that waited for an MR */
 	RPCRDMA2_C_MR_REFILL_ERRORS,	/* refills that allocated nothing */
 	RPCRDMA2_C_SENDS_SIGNALED,	/* Sends that asked for a completion */
+	RPCRDMA2_C_RECV_POSTS,		/* posts of consumed Receives */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -132,6 +133,8 @@ struct rpcrdma2_sendctx {
  * @rr_ref: held by its Receive completion, and by an RPC whose inline
  *	bytes are still in @rr_buf (struct rpcrdma2_req.rl_rep); the
  *	last put posts the Receive again (rpcrdma2_rep_put())
+ * @rr_held: entry on &rpcrdma2_ep.re_recv_held once the last put has
+ *	given it back, until it is posted again
  */
 struct rpcrdma2_rep {
 	struct ib_cqe			rr_cqe;
@@ -145,6 +148,7 @@ struct rpcrdma2_rep {
 	struct rpcrdma2_chunk		*rr_writes;
 	struct rpcrdma2_seg		*rr_segs;
 	refcount_t			rr_ref;
+	struct llist_node		rr_held;
 };
 
 /* DDP chunks of a Call (rpcrdma2_error_resend()) */
@@ -355,7 +359,11 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_mr_refill: grows the pool once it has run dry
  * @re_mr_refill_failed: the last refill allocated nothing
  * @re_reps: every Receive context (array of @re_rq_depth)
- * @re_rq_depth: Receives kept posted
+ * @re_rq_depth: Receive contexts: those the server may fill at once, and
+ *	the 2 * RPCRDMA2_RECV_BATCH that may be held for a batch
+ * @re_recv_held: consumed Receives waiting to be posted again in a batch
+ * @re_recv_nheld: Receives ever put on @re_recv_held; every
+ *	RPCRDMA2_RECV_BATCH-th posts what is there
  */
 struct rpcrdma2_ep {
 	struct rpcrdma2_xprt		*re_xprt;
@@ -408,6 +416,8 @@ struct rpcrdma2_ep {
 	bool				re_mr_refill_failed;
 	struct rpcrdma2_rep		*re_reps;
 	u32				re_rq_depth;
+	struct llist_head		re_recv_held;
+	atomic_t			re_recv_nheld;
 };
 
 /**
@@ -479,6 +489,13 @@ static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_MAX_INLINE_SIZE	(64 * 1024)
 /* Receives beyond the slot table: the server's CONNPROP, stray messages */
 #define RPCRDMA2_EXTRA_RECVS		4
+/*
+ * Consumed Receives are posted again this many at a time, one post (one
+ * doorbell on hardware) for all; twice as many Receives more than the
+ * server may fill keep it from finding none while some are held, even
+ * with the Receive and Send completions each giving some back.
+ */
+#define RPCRDMA2_RECV_BATCH		8
 /* Send contexts beyond the slot table: CONNPROP, a v1 resend */
 #define RPCRDMA2_EXTRA_SENDS		4
 /*
@@ -518,7 +535,6 @@ void rpcrdma2_ep_close(struct rpcrdma2_ep *ep);
 struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep);
 int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 		       u32 len, struct rpcrdma2_regchain *regs);
-void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep);
 void rpcrdma2_rep_put(struct rpcrdma2_rep *rep);
 int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n);
 void rpcrdma2_sq_put(struct rpcrdma2_ep *ep, u32 n);

@@ -83,11 +83,12 @@ rtt_check() {
 }
 
 # batch_check NAME: after that burst, one Send in (slots >> 3, at least
-# 1) asked for a completion (Documentation/xprtrdma2.rst, Sends): give or
-# take a batch left over, and a Send that is not a Call's (a CONNPROP, a
-# resend).
+# 1) asked for a completion, and consumed Receives went back eight at a
+# time, in one post each (Documentation/xprtrdma2.rst, Sends and Placing
+# an inline reply): give or take a batch left over, and a Send or a
+# Receive that is not a Call's or a reply's (a CONNPROP, a resend).
 batch_check() {
-	local b sends sig
+	local b sends sig got posts
 	b=$(($(cat /sys/module/xprtrdma2/parameters/max_requests) >> 3))
 	[ "$b" -ge 1 ] || b=1
 	sends=$(($(xprt_stat calls) + $(xprt_stat long_calls) +
@@ -96,6 +97,12 @@ batch_check() {
 	t_check "$1: one Send in $b signaled (${sig:-no counter} of $sends)" \
 		[ -n "$sig" -a "$((${sig:-0} * b))" -le "$((sends + 2))" \
 		  -a "$((${sig:-0} * b))" -gt "$((sends - 2 * b - 2))" ]
+	got=$(($(xprt_stat replies) + $(xprt_stat connprop_recv) +
+	       $(xprt_stat bc_calls)))
+	posts=$(xprt_stat recv_posts)
+	t_check "$1: Receives posted again 8 at a time (${posts:-no counter} posts for $got)" \
+		[ -n "$posts" -a "$((${posts:-0} * 8))" -le "$((got + 2))" \
+		  -a "$((${posts:-0} * 8))" -gt "$((got - 18))" ]
 }
 
 # mount_case NAME VERS EXTRA PORT WANT_VERS: mount, check the version the

@@ -132,7 +132,7 @@ struct rpcrdma2_sendctx {
  * @rr_segs: Write/Reply segment array for @rr_hdr
  * @rr_ref: held by its Receive completion, and by an RPC whose inline
  *	bytes are still in @rr_buf (struct rpcrdma2_req.rl_rep); the
- *	last put posts the Receive again (rpcrdma2_rep_put())
+ *	last put gives it back to be posted again (rpcrdma2_rep_put())
  * @rr_held: entry on &rpcrdma2_ep.re_recv_held once the last put has
  *	given it back, until it is posted again
  */

@@ -216,24 +216,11 @@ static void rpcrdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	rpcrdma2_rep_put(rep);
 }
 
-/* Post one Receive: the connection's first ones (rpcrdma2_ep_establish()) */
-static void rpcrdma2_post_recv(struct rpcrdma2_ep *ep, struct rpcrdma2_rep *rep)
-{
-	int ret;
-
-	rep->rr_wr.next = NULL;
-	rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
-	ret = ib_post_recv(ep->re_id->qp, &rep->rr_wr, NULL);
-	if (ret) {
-		trace_xprtrdma2_post_err(&rep->rr_cid, ret);
-		rpcrdma2_ep_close(ep);
-	}
-}
-
 /*
- * Post again the consumed Receives of @held in one chain. One that
- * cannot be posted leaves the server short of a buffer it was promised,
- * so the connection is closed.
+ * Post the Receives of @held, a non-empty list, in one chain: the
+ * connection's first ones, or consumed ones given back. One that cannot
+ * be posted leaves the server short of a buffer it was promised, so the
+ * connection is closed.
  */
 static void rpcrdma2_post_held(struct rpcrdma2_ep *ep, struct llist_node *held)
 {
@@ -251,9 +238,6 @@ static void rpcrdma2_post_held(struct rpcrdma2_ep *ep, struct llist_node *held)
 		rep->rr_wr.next = first;
 		first = &rep->rr_wr;
 	}
-	if (!first)
-		return;
-	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_RECV_POSTS, 1);
 	ret = ib_post_recv(ep->re_id->qp, first, &bad);
 	if (ret) {
 		rep = container_of(bad ?: first, struct rpcrdma2_rep, rr_wr);
@@ -279,6 +263,7 @@ static void rpcrdma2_post_held(struct rpcrdma2_ep *ep, struct llist_node *held)
 void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
 {
 	struct rpcrdma2_ep *ep = rep->rr_ep;
+	struct llist_node *held;
 
 	if (!refcount_dec_and_test(&rep->rr_ref) ||
 	    atomic_read(&ep->re_closing))
@@ -287,7 +272,12 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
 	llist_add(&rep->rr_held, &ep->re_recv_held);
 	if (atomic_inc_return(&ep->re_recv_nheld) % RPCRDMA2_RECV_BATCH)
 		return;
-	rpcrdma2_post_held(ep, llist_del_all(&ep->re_recv_held));
+	/* another put may have taken them all */
+	held = llist_del_all(&ep->re_recv_held);
+	if (!held)
+		return;
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_RECV_POSTS, 1);
+	rpcrdma2_post_held(ep, held);
 }
 
 /**
@@ -699,6 +689,7 @@ static int rpcrdma2_ep_establish(struct rpcrdma2_ep *ep)
 	struct ib_device *dev = ep->re_id->device;
 	struct rdma_conn_param param = {};
 	u8 pdata[RPCRDMA2_CM_PDATA_SIZE];
+	struct llist_node *all = NULL;
 	u32 i;
 	int ret;
 
@@ -708,10 +699,12 @@ static int rpcrdma2_ep_establish(struct rpcrdma2_ep *ep)
 	if (ret < 0)
 		return ret;
 	for (i = 0; i < ep->re_rq_depth; i++) {
-		rpcrdma2_post_recv(ep, &ep->re_reps[i]);
-		if (atomic_read(&ep->re_closing))
-			return -ENOTCONN;
+		ep->re_reps[i].rr_held.next = all;
+		all = &ep->re_reps[i].rr_held;
 	}
+	rpcrdma2_post_held(ep, all);
+	if (atomic_read(&ep->re_closing))
+		return -ENOTCONN;
 	param.private_data = pdata;
 	param.private_data_len = sizeof(pdata);
 	/* the server reads Read chunks from us; we read nothing */

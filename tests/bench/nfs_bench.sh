@@ -194,7 +194,8 @@ split_run() {
 # included, by symbol; our modules' symbols from kallsyms) and
 # BASE.own.txt (by the nearest of $perf_parents above each sample: a
 # row's own CPU, posting to rxe apart), with PARTS "cpu" also in
-# BASE.leaf.txt (the same, by leaf symbol too); errors go to BASE.err
+# BASE.leaf.txt (the same, by leaf symbol too, with sample counts);
+# errors go to BASE.err
 perf_report() {
 	local data=$1 base=$2
 	perf report -i "$data" --kallsyms=/tmp/kallsyms --children \
@@ -207,7 +208,7 @@ perf_report() {
 	[ "$PARTS" = all ] ||
 		perf report -i "$data" --kallsyms=/tmp/kallsyms --no-children \
 			--sort parent,sym --parent "$perf_parents" -g none \
-			--stdio > "$base.leaf.txt" 2>> "$base.err" ||
+			-n --stdio > "$base.leaf.txt" 2>> "$base.err" ||
 		echo "bench: perf report --sort parent,sym of $base exited $?"
 	rm -f "$data"
 }

@@ -131,10 +131,14 @@ PY
 # offered a Reply or Write chunk, each of its FROM_DEVICE MRs was
 # unmapped (xprtrdma2_mr_unmap) before the copy, and there were such
 # RPCs. rxe maps nothing (virtual DMA), so the bytes cannot show a wrong
-# order: the trace does.
+# order: the trace does. Its clock is the "counter" one, one atomic count
+# for every CPU: the guest's clocks tick in jiffies, and events of the
+# same tick on two CPUs (the Receive completion's unmap of the MR the
+# server invalidated, the LOCAL_INV completion's copy) came out of the
+# merge in either order.
 order_case() {
 	local name=$1 port=$2 l
-	echo global > /sys/kernel/tracing/trace_clock
+	echo counter > /sys/kernel/tracing/trace_clock
 	echo > /sys/kernel/tracing/trace
 	if ! kmount "vers=4.2,proto=rdma2,port=$port" "$GUEST_IP:/"; then
 		t_fail "$name mounts" "mount failed"
@@ -197,6 +201,8 @@ PY
 	t_check "$name: each after its MRs were unmapped ($2 late, $3 without an unmap: $4)" \
 		[ "$2" = 0 -a "$3" = 0 ]
 	[ "$2" = 0 ] || cat /sys/kernel/tracing/trace > "$RESULTS/trace-order-$port"
+	# timestamps again for what follows
+	echo global > /sys/kernel/tracing/trace_clock
 }
 
 # gt0 / eq0 NAME COUNTER: the client's COUNTER is above zero / zero

@@ -429,7 +429,6 @@ static int frwr2_register(struct rpcrdma2_ep *ep, struct rpcrdma2_mr *mr,
 	mr->mr_reg_wr.access = writable ?
 		IB_ACCESS_REMOTE_WRITE | IB_ACCESS_LOCAL_WRITE :
 		IB_ACCESS_REMOTE_READ;
-	rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
 	return 0;
 }
 
@@ -572,7 +571,6 @@ static int frwr2_post_localinv(struct rpcrdma2_req *req,
 		mr->mr_inv_wr.send_flags = 0;
 		mr->mr_inv_wr.ex.invalidate_rkey = mr->mr_ibmr->rkey;
 		mr->mr_inv_cqe.done = frwr2_wc_localinv;
-		rpcrdma2_cid_init(ep, ep->re_scq, &mr->mr_cid);
 		*next = &mr->mr_inv_wr;
 		next = &mr->mr_inv_wr.next;
 		last = mr;

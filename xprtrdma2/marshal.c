@@ -59,8 +59,9 @@ void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced)
 		left -= n;
 		base = 0;
 	}
-	memcpy(dst, (const u8 *)xdr->tail[0].iov_base + skip,
-	       xdr->tail[0].iov_len - skip);
+	if (xdr->tail[0].iov_len > skip)
+		memcpy(dst, (const u8 *)xdr->tail[0].iov_base + skip,
+		       xdr->tail[0].iov_len - skip);
 }
 
 /*
@@ -115,12 +116,39 @@ static u32 rpcrdma2_threshold_vers(const struct rpcrdma2_ep *ep)
 	return ep->re_try_vers == RPCRDMA2_VERS_1 ? RPCRDMA2_VERS_1 : 0;
 }
 
+/**
+ * rpcrdma2_ep_set_inline - work out the inline thresholds again
+ * @ep: an endpoint whose version, RFC 8797 thresholds or server
+ *	properties have just changed
+ *
+ * Every Call reads them; they change only when the connection starts,
+ * when its version is settled or falls back, and when the server's
+ * RDMA2_CONNPROP arrives. They are published for mountstats too.
+ *
+ * Context: the connect worker, or the Receive completion that changed
+ * them, before any Call they apply to is marshaled.
+ */
+void rpcrdma2_ep_set_inline(struct rpcrdma2_ep *ep)
+{
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+	u32 send, recv;
+
+	send = rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
+				       ep->re_v1_send, ep->re_peer_rbsiz,
+				       ep->re_send_size);
+	recv = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
+				       ep->re_recv_size);
+	WRITE_ONCE(ep->re_inline_send, send);
+	WRITE_ONCE(ep->re_inline_recv, recv);
+	WRITE_ONCE(r->rx_vers, ep->re_vers);
+	WRITE_ONCE(r->rx_send_inline, send);
+	WRITE_ONCE(r->rx_recv_inline, recv);
+}
+
 /* The largest Call we may send inline now */
 static u32 rpcrdma2_ep_send_threshold(const struct rpcrdma2_ep *ep)
 {
-	return rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
-				       ep->re_v1_send, ep->re_peer_rbsiz,
-				       ep->re_send_size);
+	return READ_ONCE(ep->re_inline_send);
 }
 
 /*
@@ -188,19 +216,18 @@ static int rpcrdma2_fill_sparse(struct xdr_buf *xdr)
 }
 
 /*
- * The chunks a Call registered, in the header (RFC 8166 §4.2.1): the
- * Write chunk's segments, then the Reply chunk's, go in @segs.
+ * The chunks a Call registered, in the header (RFC 8166 §4.2.1). A Call
+ * offers a Write chunk or a Reply chunk, never both
+ * (rpcrdma2_prepare_reply()), so the segments of the one it offers are
+ * the header's, where the request keeps them.
  */
 static void rpcrdma2_hdr_chunks(struct rpcrdma2_hdr *hdr,
 				struct rpcrdma2_req *req, u32 vers,
-				struct rpcrdma2_seg *segs,
 				struct rpcrdma2_chunk *wch)
 {
 	struct rpcrdma2_chunk_lists *cl = &hdr->cl;
 	u32 nw = req->rl_nr_write, nr = req->rl_nr_reply;
 
-	memcpy(segs, req->rl_write, nw * sizeof(*segs));
-	memcpy(segs + nw, req->rl_reply, nr * sizeof(*segs));
 	cl->reads = req->rl_reads;
 	cl->reads_cap = req->rl_nr_reads;
 	cl->nr_reads = req->rl_nr_reads;
@@ -209,11 +236,11 @@ static void rpcrdma2_hdr_chunks(struct rpcrdma2_hdr *hdr,
 	cl->writes = wch;
 	cl->writes_cap = 1;
 	cl->nr_writes = nw ? 1 : 0;
-	cl->segs = segs;
+	cl->segs = nr ? req->rl_reply : req->rl_write;
 	cl->segs_cap = nw + nr;
 	cl->nr_segs = nw + nr;
 	cl->has_reply = nr != 0;
-	cl->reply.first = nw;
+	cl->reply.first = 0;
 	cl->reply.nsegs = nr;
 	/*
 	 * draft §3.3: one handle the server may invalidate with Send With
@@ -244,7 +271,6 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
-	struct rpcrdma2_seg segs[2 * RPCRDMA2_MAX_CHUNK_MRS];
 	struct rpcrdma2_hdr hdr = {};
 	struct rpcrdma2_chunk wch;
 	bool reduced = req->rl_nr_reads != 0;
@@ -257,7 +283,9 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	hdr.credits = ep->re_max_requests;
 	hdr.htype = rpcrdma2_is_long_call(req) ? RPCRDMA2_HT_NOMSG :
 						 RPCRDMA2_HT_MSG;
-	rpcrdma2_hdr_chunks(&hdr, req, vers, segs, &wch);
+	if (WARN_ON_ONCE(req->rl_nr_write && req->rl_nr_reply))
+		return -EIO;
+	rpcrdma2_hdr_chunks(&hdr, req, vers, &wch);
 	len = rpcrdma2_encode(&hdr, buf, ep->re_send_size);
 	if (WARN_ON_ONCE(len < 0))
 		return -EIO;
@@ -291,8 +319,7 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 	u32 threshold;
 	int ret;
 
-	threshold = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
-					    ep->re_recv_size);
+	threshold = READ_ONCE(ep->re_inline_recv);
 	if (!rpcrdma2_use_reply_chunk(rcv->buflen, threshold))
 		return 0;
 	if (!(READ_ONCE(req->rl_ddp_off) & RPCRDMA2_DDP_WRITE) &&
@@ -603,21 +630,6 @@ void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep)
 		rpcrdma2_count(r, RPCRDMA2_C_CONNPROP_SENT, 1);
 }
 
-/* Publish the connection's version and thresholds for mountstats */
-static void rpcrdma2_publish(struct rpcrdma2_ep *ep)
-{
-	struct rpcrdma2_xprt *r = ep->re_xprt;
-
-	WRITE_ONCE(r->rx_vers, ep->re_vers);
-	WRITE_ONCE(r->rx_send_inline,
-		   rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
-					   ep->re_v1_send, ep->re_peer_rbsiz,
-					   ep->re_send_size));
-	WRITE_ONCE(r->rx_recv_inline,
-		   rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
-					   ep->re_recv_size));
-}
-
 /*
  * draft §4.2: the server's properties. RBSIZ below the 1 KiB every
  * RPC-over-RDMA receiver must take (RFC 8166 §3.3.3) cannot be right,
@@ -631,7 +643,7 @@ static void rpcrdma2_recv_connprop(struct rpcrdma2_ep *ep,
 				  RPCRDMA2_V1_DEF_INLINE);
 	ep->re_peer_brs = hdr->props.brs;
 	trace_xprtrdma2_connprop_recv(ep, &hdr->props);
-	rpcrdma2_publish(ep);
+	rpcrdma2_ep_set_inline(ep);
 }
 
 /*
@@ -666,7 +678,7 @@ static void rpcrdma2_fallback(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst)
 	/* until a v1 reply comes, a reconnect does not ask for v2 again */
 	WRITE_ONCE(r->rx_v1_next, true);
 	rpcrdma2_count(r, RPCRDMA2_C_FALLBACKS, 1);
-	rpcrdma2_publish(ep);
+	rpcrdma2_ep_set_inline(ep);
 	trace_xprtrdma2_fallback(rqst, RPCRDMA2_VERS_1);
 	sc = rpcrdma2_sendctx_get(ep);
 	if (!sc)
@@ -815,8 +827,11 @@ static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
 
 	req->rl_rep = NULL;
 	rpcrdma2_copy_to_xdr(buf, 0, src, pos);
-	rpcrdma2_copy_to_xdr(buf, end, zero, pad);
-	rpcrdma2_copy_to_xdr(buf, end + pad, src + pos, len - pos);
+	/* the roundup and the rest after a Write chunk's payload, if any */
+	if (pad)
+		rpcrdma2_copy_to_xdr(buf, end, zero, pad);
+	if (pos < len)
+		rpcrdma2_copy_to_xdr(buf, end + pad, src + pos, len - pos);
 	trace_xprtrdma2_reply_copy(rqst, len,
 				   req->rl_nr_reply + req->rl_nr_write);
 	rpcrdma2_rep_put(rep);
@@ -931,7 +946,7 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	if (verdict == RPCRDMA2_VERS_FIXED) {
 		WRITE_ONCE(ep->re_vers, hdr->vers);
 		cancel_delayed_work(&ep->re_probe_work);
-		rpcrdma2_publish(ep);
+		rpcrdma2_ep_set_inline(ep);
 		trace_xprtrdma2_version(ep);
 		/* before the grant below lets a second Call out */
 		if (ep->re_vers == RPCRDMA2_VERS_2)

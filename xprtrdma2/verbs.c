@@ -234,7 +234,6 @@ static void rpcrdma2_post_held(struct rpcrdma2_ep *ep, struct llist_node *held)
 					      rep->rr_sge.addr,
 					      ep->re_recv_size,
 					      DMA_FROM_DEVICE);
-		rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
 		rep->rr_wr.next = first;
 		first = &rep->rr_wr;
 	}
@@ -371,7 +370,6 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	sc->sc_sge.length = len;
 	ib_dma_sync_single_for_device(ep->re_pd->device, sc->sc_sge.addr, len,
 				      DMA_TO_DEVICE);
-	rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
 	trace_xprtrdma2_post_send(&sc->sc_cid, len);
 	ret = ib_post_send(ep->re_id->qp, first, NULL);
 	if (ret) {
@@ -416,6 +414,7 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 		}
 		sc->sc_sge.lkey = ep->re_pd->local_dma_lkey;
 		sc->sc_cqe.done = rpcrdma2_wc_send;
+		rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
 		sc->sc_wr.wr_cqe = &sc->sc_cqe;
 		sc->sc_wr.sg_list = &sc->sc_sge;
 		sc->sc_wr.num_sge = 1;
@@ -481,6 +480,7 @@ static int rpcrdma2_reps_create(struct rpcrdma2_ep *ep)
 		rep->rr_sge.length = ep->re_recv_size;
 		rep->rr_sge.lkey = ep->re_pd->local_dma_lkey;
 		rep->rr_cqe.done = rpcrdma2_wc_receive;
+		rpcrdma2_cid_init(ep, ep->re_rcq, &rep->rr_cid);
 		rep->rr_wr.wr_cqe = &rep->rr_cqe;
 		rep->rr_wr.sg_list = &rep->rr_sge;
 		rep->rr_wr.num_sge = 1;
@@ -675,13 +675,7 @@ static void rpcrdma2_ep_negotiate(struct rpcrdma2_ep *ep)
 	ep->re_try_vers = READ_ONCE(r->rx_v1_next) ||
 			  READ_ONCE(r->rx_v2_silent) ? RPCRDMA2_VERS_1 :
 						       RPCRDMA2_VERS_2;
-	WRITE_ONCE(r->rx_vers, 0);
-	WRITE_ONCE(r->rx_send_inline,
-		   rpcrdma2_send_threshold(0, ep->re_v1_send, 0,
-					   ep->re_send_size));
-	WRITE_ONCE(r->rx_recv_inline,
-		   rpcrdma2_recv_threshold(0, ep->re_v1_recv,
-					   ep->re_recv_size));
+	rpcrdma2_ep_set_inline(ep);
 }
 
 static int rpcrdma2_ep_establish(struct rpcrdma2_ep *ep)

@@ -330,6 +330,11 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_v1_recv: RFC 8797 server-to-client inline threshold
  * @re_peer_rbsiz: v2: the server's Receive Buffer Size (draft §4.2.1)
  * @re_peer_brs: v2: the server's Reverse Request Support (draft §4.2.2)
+ * @re_inline_send: the largest Call we may send inline now; worked out
+ *	from the fields above whenever one of them changes
+ *	(rpcrdma2_ep_set_inline()), not for every Call
+ * @re_inline_recv: the largest reply the server may send inline now;
+ *	likewise
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
  *	connection (rpcrdma2_error_conn_off())
@@ -391,6 +396,8 @@ struct rpcrdma2_ep {
 	u32				re_v1_recv;
 	u32				re_peer_rbsiz;
 	u32				re_peer_brs;
+	u32				re_inline_send;
+	u32				re_inline_recv;
 	bool				re_connprop_sent;
 	u32				re_ddp_off;
 
@@ -474,8 +481,9 @@ static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)
 	return container_of(xprt, struct rpcrdma2_xprt, rx_xprt);
 }
 
-static inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
-				  enum rpcrdma2_counter c, u64 n)
+/* inline always: a call costs more than the one instruction it wraps */
+static __always_inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
+					   enum rpcrdma2_counter c, u64 n)
 {
 	this_cpu_add(r->rx_stats[c], n);
 }
@@ -576,6 +584,7 @@ void rpcrdma2_send_connprop(struct rpcrdma2_ep *ep);
 void rpcrdma2_reply_limits(struct rpcrdma2_limits *lim);
 void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced);
 void rpcrdma2_probe_expired(struct work_struct *work);
+void rpcrdma2_ep_set_inline(struct rpcrdma2_ep *ep);
 
 /* policy.c: pure decisions, no I/O */
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 # The CPU each pair's transports take per RPC, from perf: `make bench`
-# runs the metadata workload twice more per RDMA pair under `perf record
-# -a -g -e cpu-clock` (tests/bench/nfs_bench.sh, perf_run), and this reads
-# two reports of each run. `perf report --sort parent` puts each sample
+# runs the metadata workload three times more per RDMA pair under `perf
+# record -a -g -e cpu-clock` (tests/bench/nfs_bench.sh, perf_run), and
+# this reads two reports of each run. `perf report --sort parent` puts each sample
 # under the first entry point or rxe post it meets going up from the
 # leaf: a row's own CPU, where rxe's Sends, which run in the caller, are
 # apart. `perf report --children` gives each entry point with its callees,
@@ -17,7 +17,7 @@
 #   cpu_split.py [--par] RES TAG...
 #   cpu_split.py --parents     (the regex for perf report --parent)
 # RES/perf-TAG.txt, RES/perf-TAG.own.txt and their twins of each further
-# run (-2, or -1, -2, ...) are the reports, RES/perf-TAG.rpcs and the
+# run (-2, -3, or -1, -2, ...) are the reports, RES/perf-TAG.rpcs and the
 # twins the RPCs each run sent (the figures are over every run); with
 # --par RES/perf-par-TAG.* and .ticks, the guest's busy CPU ticks.
 import glob, re, statistics, sys

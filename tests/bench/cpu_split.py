@@ -3,11 +3,11 @@
 # The CPU each pair's transports take per RPC, from perf: `make bench`
 # runs the metadata workload three times more per RDMA pair under `perf
 # record -a -g -e cpu-clock` (tests/bench/nfs_bench.sh, perf_run), and
-# this reads two reports of each run. `perf report --sort parent` puts each sample
-# under the first entry point or rxe post it meets going up from the
-# leaf: a row's own CPU, where rxe's Sends, which run in the caller, are
-# apart. `perf report --children` gives each entry point with its callees,
-# rxe included. Shares times the run's total CPU time, over the RPCs the
+# this reads two reports of each run. `perf report --sort parent` puts
+# each sample under the first entry point or rxe post it meets going up
+# from the leaf: a row's own CPU, where rxe's Sends, which run in the
+# caller, are apart. `perf report --children` gives each entry point with
+# its callees, rxe included. Shares times the run's total CPU time, over the RPCs the
 # client sent. Unlike the traced split, no wait is counted, only CPU: the
 # figure that carries over to hardware.
 # With --par the runs are of the parallel load (perf_par_run), and the

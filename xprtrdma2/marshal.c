@@ -145,12 +145,6 @@ void rpcrdma2_ep_set_inline(struct rpcrdma2_ep *ep)
 	WRITE_ONCE(r->rx_recv_inline, recv);
 }
 
-/* The largest Call we may send inline now */
-static u32 rpcrdma2_ep_send_threshold(const struct rpcrdma2_ep *ep)
-{
-	return READ_ONCE(ep->re_inline_send);
-}
-
 /*
  * RFC 8166 §3.4.1 leaves DDP-eligibility to the Upper-Layer Binding; the
  * NFS client marks the eligible items (XDRBUF_READ / XDRBUF_WRITE, RFC
@@ -298,7 +292,7 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 		rpc_len = xdr->head[0].iov_len + xdr->tail[0].iov_len -
 			  xdr_pad_size(xdr->page_len);
 	if (rpcrdma2_use_long_call(len + rpc_len,
-				   rpcrdma2_ep_send_threshold(ep)))
+				   READ_ONCE(ep->re_inline_send)))
 		return -EMSGSIZE;
 	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr, reduced);
 	trace_xprtrdma2_hdr_send(&hdr);
@@ -364,7 +358,7 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 	      xdr->tail[0].iov_len >= pad && rpcrdma2_ddp_allowed(rqst) &&
 	      rpcrdma2_use_read_chunk(xdr->head[0].iov_len +
 				      xdr->tail[0].iov_len - pad,
-				      rpcrdma2_ep_send_threshold(ep));
+				      READ_ONCE(ep->re_inline_send));
 	if (ddp) {
 		position = xdr->head[0].iov_len;
 		ret = rpcrdma2_map_payload(ep, req, xdr, false, segs, &nsegs,

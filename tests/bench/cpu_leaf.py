@@ -56,7 +56,7 @@ def main():
     ref = sys.argv[4] if len(sys.argv) > 4 else "ref"
     lines = int(sys.argv[5]) if len(sys.argv) > 5 else 40
     parents = {s for _, sd, syms in ROWS for s in syms
-               if side in (sd, s) or side in syms}
+               if side == sd or side in syms}
     parents |= {TAIL[s] for s in parents if s in TAIL}
     if not parents:
         sys.exit("cpu_leaf.py: no row of side or entry point %s" % side)

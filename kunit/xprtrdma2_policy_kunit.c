@@ -12,6 +12,7 @@
 #include <kunit/visibility.h>
 #include <linux/module.h>
 #include <linux/string.h>
+#include <linux/wordpart.h>
 
 #include "../xprtrdma2/xprt_rdma2.h"
 
@@ -297,6 +298,56 @@ static void xprtrdma2_reply_resource_errno_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xprtrdma2_resource_errno(0, 4200), -EMSGSIZE);
 }
 
+/* a reply teaches the guess only with half the threshold to spare */
+static void xprtrdma2_guess_fits_test(struct kunit *test)
+{
+	u32 room = 2048 - RPCRDMA2_REPLY_HDR_MAX;
+
+	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_fits(0, 4096));
+	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_fits(room, 4096));
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_fits(room + 4, 4096));
+	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_fits(room + 2048, 8192));
+	/* an untrusted length does not wrap round to small */
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_fits(U32_MAX, 4096));
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_fits(U32_MAX - 8, 4096));
+}
+
+static void xprtrdma2_guess_run_test(struct kunit *test)
+{
+	const u32 tag = 0x1235, other = 0x5679;
+	u64 rec = 0;
+	int i;
+
+	/* no guess until RPCRDMA2_GUESS_RUN replies in a row fit */
+	for (i = 0; i < RPCRDMA2_GUESS_RUN; i++) {
+		KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+		rec = rpcrdma2_guess_next(rec, tag, true);
+	}
+	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_inline(rec, tag));
+	/* another procedure's record says nothing of this one */
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
+	/* one large reply or refusal starts the run again */
+	rec = rpcrdma2_guess_next(rec, tag, false);
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+	for (i = 0; i < RPCRDMA2_GUESS_RUN - 1; i++)
+		rec = rpcrdma2_guess_next(rec, tag, true);
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+	rec = rpcrdma2_guess_next(rec, tag, true);
+	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_inline(rec, tag));
+	/* a procedure hashed to the same slot takes it over from scratch */
+	rec = rpcrdma2_guess_next(rec, other, true);
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
+	KUNIT_EXPECT_EQ(test, lower_32_bits(rec), 1U);
+	/* the run stops at the cap, and one refusal still resets it */
+	for (i = 0; i < 2 * RPCRDMA2_GUESS_CAP; i++)
+		rec = rpcrdma2_guess_next(rec, other, true);
+	KUNIT_EXPECT_EQ(test, lower_32_bits(rec), (u32)RPCRDMA2_GUESS_CAP);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_guess_next(rec, other, true), rec);
+	rec = rpcrdma2_guess_next(rec, other, false);
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
+}
+
 struct chunk_vector {
 	const char *name;
 	u32 inline_len;		/* header + RPC message, sent inline */
@@ -510,6 +561,8 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_error_resend_test),
 	KUNIT_CASE(xprtrdma2_error_conn_off_test),
 	KUNIT_CASE(xprtrdma2_reply_resource_errno_test),
+	KUNIT_CASE(xprtrdma2_guess_fits_test),
+	KUNIT_CASE(xprtrdma2_guess_run_test),
 	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),

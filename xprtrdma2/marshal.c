@@ -9,6 +9,7 @@
  * Nothing the server sends is trusted: a message the codec rejects, or
  * one in the wrong version, is discarded (RFC 8166 §4.5).
  */
+#include <linux/hash.h>
 #include <linux/highmem.h>
 #include <linux/sunrpc/auth.h>
 #include <linux/sunrpc/msg_prot.h>
@@ -299,10 +300,60 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	return len + rpc_len;
 }
 
+/* The slot of @tag in &rpcrdma2_xprt.rx_guess: its top bits, hash_32's best */
+static u32 rpcrdma2_guess_slot(u32 tag)
+{
+	return tag >> (32 - RPCRDMA2_GUESS_BITS);
+}
+
+/*
+ * A Call needs a Reply chunk by its buffer's size: on a version 2
+ * connection leave it out if the replies of the Call's procedure have
+ * been small (policy.c has why that is safe). Every such Call's reply
+ * teaches the guess (rpcrdma2_guess_learn()).
+ */
+static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
+				 struct rpcrdma2_req *req,
+				 const struct rpc_rqst *rqst)
+{
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+	u32 tag;
+
+	if (ep->re_vers != RPCRDMA2_VERS_2 || req->rl_no_guess ||
+	    !READ_ONCE(xprt_rdma2_guess_replies))
+		return false;
+	/* the procedure, not the call: its rpc_procinfo is static */
+	tag = hash_ptr(rqst->rq_task->tk_msg.rpc_proc, 32) | 1;
+	req->rl_guess_tag = tag;
+	if (!rpcrdma2_guess_inline(READ_ONCE(r->rx_guess[rpcrdma2_guess_slot(tag)]),
+				   tag))
+		return false;
+	req->rl_guessed = true;
+	return true;
+}
+
+/*
+ * What the reply to a Call rpcrdma2_guess_reply() looked at says: its
+ * RPC reply's length, or U32_MAX for RDMA2_ERR_REPLY_RESOURCE.
+ */
+static void rpcrdma2_guess_learn(struct rpcrdma2_ep *ep,
+				 const struct rpcrdma2_req *req, u32 rpc_len)
+{
+	u64 *rec = &ep->re_xprt->rx_guess[rpcrdma2_guess_slot(req->rl_guess_tag)];
+	bool fits = rpcrdma2_guess_fits(rpc_len, READ_ONCE(ep->re_inline_recv));
+	u64 old = READ_ONCE(*rec);
+	u64 new = rpcrdma2_guess_next(old, req->rl_guess_tag, fits);
+
+	/* a procedure at the cap stops writing the shared line */
+	if (new != old)
+		WRITE_ONCE(*rec, new);
+}
+
 /*
  * The chunk for the largest reply, if it may not fit inline (RFC 8166
  * §3.5.3): a Write chunk for the payload pages of a READ whose other
- * bytes fit inline (§3.4.6), else a Reply chunk for the whole reply.
+ * bytes fit inline (§3.4.6), else a Reply chunk for the whole reply,
+ * unless the Call guesses that its reply will come inline.
  */
 static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 				  struct rpc_rqst *rqst,
@@ -330,6 +381,8 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 		}
 		return ret;
 	}
+	if (rpcrdma2_guess_reply(ep, req, rqst))
+		return 0;
 	return rpcrdma2_frwr_map(ep, req, rcv, true, req->rl_reply,
 				 &req->rl_nr_reply, chain);
 }
@@ -405,6 +458,8 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	req->rl_nr_reads = 0;
 	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
+	req->rl_guess_tag = 0;
+	req->rl_guessed = false;
 	req->rl_ep = NULL;
 	if (xdr->head[0].iov_len + xdr->page_len + xdr->tail[0].iov_len !=
 	    xdr->len) {
@@ -431,6 +486,7 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 		goto out_release;
 out:
 	rpcrdma2_count(r, RPCRDMA2_C_REPLY_CHUNKS, !!req->rl_nr_reply);
+	rpcrdma2_count(r, RPCRDMA2_C_REPLY_GUESSES, req->rl_guessed);
 	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE,
 		       !rpcrdma2_is_long_call(req));
 	return len;
@@ -729,8 +785,11 @@ static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
 	if (cl->has_reply && !cl->nr_writes &&
 	    !rpcrdma2_chunk_check(req->rl_reply, req->rl_nr_reply,
 				  &cl->segs[cl->reply.first], cl->reply.nsegs,
-				  &written))
+				  &written)) {
+		if (req->rl_guess_tag)
+			rpcrdma2_guess_learn(rep->rr_ep, req, written);
 		return written;
+	}
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
 	trace_xprtrdma2_bad_reply_chunk(rqst, cl->has_reply ?
 					cl->reply.nsegs : 0,
@@ -773,6 +832,8 @@ static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 		 */
 		total = min_t(u32, len, buf->head[0].iov_len + buf->page_len +
 					buf->tail[0].iov_len);
+		if (req->rl_guess_tag)
+			rpcrdma2_guess_learn(rep->rr_ep, req, len);
 		goto out_set_aside;
 	}
 	/* a Write list we never offered (none to match) fails here too */
@@ -856,8 +917,9 @@ static void rpcrdma2_reply_abandon(struct rpcrdma2_req *req)
 
 /*
  * An RDMA2_ERROR / RDMA_ERROR answers @rqst: draft §5.3.3 says which
- * Calls may go again without a DDP chunk; -EAGAIN has sunrpc encode and
- * send the RPC again (call_status()), with the same XID.
+ * Calls may go again without a DDP chunk, or with the Reply chunk a
+ * guess left out (RDMA2_ERR_REPLY_RESOURCE); -EAGAIN has sunrpc encode
+ * and send the RPC again (call_status()), with the same XID.
  */
 static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 				struct rpc_rqst *rqst)
@@ -873,7 +935,15 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	if (req->rl_nr_write)
 		sent |= RPCRDMA2_DDP_WRITE;
 	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
-	if (!off) {
+	if (req->rl_guess_tag && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
+		rpcrdma2_guess_learn(rep->rr_ep, req, U32_MAX);
+	/* a guess that failed: again with the Reply chunk (policy.c) */
+	if (req->rl_guessed && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE &&
+	    hdr->vers == RPCRDMA2_VERS_2) {
+		req->rl_no_guess = true;
+		rpcrdma2_count(rep->rr_ep->re_xprt,
+			       RPCRDMA2_C_REPLY_GUESS_MISSES, 1);
+	} else if (!off) {
 		if (hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
 			trace_xprtrdma2_reply_resource(rqst,
 						       hdr->err.length_needed,

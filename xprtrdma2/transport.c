@@ -59,6 +59,11 @@ module_param_cb(inline_size, &inline_ops, &xprt_rdma2_inline_size, 0644);
 MODULE_PARM_DESC(inline_size,
 		 "Send/Receive buffer bytes, advertised in private data and RBSIZ, 4096..65536 (new connections)");
 
+bool xprt_rdma2_guess_replies = true;
+module_param_named(guess_replies, xprt_rdma2_guess_replies, bool, 0644);
+MODULE_PARM_DESC(guess_replies,
+		 "v2: leave out the Reply chunk of a Call whose procedure's replies have been small (resent with one if refused)");
+
 static const struct rpc_timeout xprt_rdma2_default_timeout = {
 	.to_initval = 60 * HZ,
 	.to_maxval = 60 * HZ,
@@ -96,6 +101,8 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_MR_REFILL_ERRORS] = "mr_refill_errors",
 	[RPCRDMA2_C_SENDS_SIGNALED] = "sends_signaled",
 	[RPCRDMA2_C_RECV_POSTS] = "recv_posts",
+	[RPCRDMA2_C_REPLY_GUESSES] = "reply_guesses",
+	[RPCRDMA2_C_REPLY_GUESS_MISSES] = "reply_guess_misses",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */
@@ -134,6 +141,7 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
 	req->rl_ddp_off = 0;
+	req->rl_no_guess = false;
 	req->rl_rep = NULL;
 	init_completion(&req->rl_inv_done);
 	spin_lock(&r->rx_reqs_lock);

@@ -74,6 +74,9 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_MR_REFILL_ERRORS,	/* refills that allocated nothing */
 	RPCRDMA2_C_SENDS_SIGNALED,	/* Sends that asked for a completion */
 	RPCRDMA2_C_RECV_POSTS,		/* posts of consumed Receives */
+	/* reply guessing (policy.c) */
+	RPCRDMA2_C_REPLY_GUESSES,	/* Calls that left a Reply chunk out */
+	RPCRDMA2_C_REPLY_GUESS_MISSES,	/* ... refused, and sent with it */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -150,6 +153,16 @@ struct rpcrdma2_rep {
 	refcount_t			rr_ref;
 	struct llist_node		rr_held;
 };
+
+/*
+ * Reply guessing (policy.c, rpcrdma2_guess_inline()): slots in a
+ * transport's table of procedures, and the replies in a row that must
+ * have been small before a Call of the procedure leaves its Reply chunk
+ * out; the count stops at the cap.
+ */
+#define RPCRDMA2_GUESS_BITS		5
+#define RPCRDMA2_GUESS_RUN		8
+#define RPCRDMA2_GUESS_CAP		255
 
 /* DDP chunks of a Call (rpcrdma2_error_resend()) */
 #define RPCRDMA2_DDP_READ		0x1	/* a Read chunk of its data */
@@ -243,6 +256,12 @@ struct rpcrdma2_regchain {
  * @rl_nr_reply: its segments, 0 when none is offered
  * @rl_ddp_off: RPCRDMA2_DDP_* chunks this RPC no longer uses, after the
  *	server refused them (rpcrdma2_error_resend())
+ * @rl_guess_tag: the tag of the RPC's procedure (rpcrdma2_guess_tag())
+ *	when this transmission needed a Reply chunk on a version 2
+ *	connection, so its reply teaches &rpcrdma2_xprt.rx_guess; else 0
+ * @rl_guessed: this transmission left that Reply chunk out
+ * @rl_no_guess: a guess failed for this RPC (RDMA2_ERR_REPLY_RESOURCE):
+ *	its transmissions offer the Reply chunk from now on
  * @rl_status: the reply's outcome, held while its MRs are invalidated
  * @rl_rep: the Receive whose inline bytes go into the receive buffer
  *	once no MR of this RPC is mapped any more (rpcrdma2_reply_done()),
@@ -287,6 +306,9 @@ struct rpcrdma2_req {
 	struct rpcrdma2_seg		rl_reply[RPCRDMA2_MAX_CHUNK_MRS];
 	u32				rl_nr_reply;
 	u32				rl_ddp_off;
+	u32				rl_guess_tag;
+	bool				rl_guessed;
+	bool				rl_no_guess;
 	int				rl_status;
 	struct rpcrdma2_rep		*rl_rep;
 	u32				rl_copy_pos;
@@ -456,6 +478,11 @@ struct rpcrdma2_ep {
  *	Calls may go to xprt->bc_serv (backchannel.c); under bc_pa_lock
  * @rx_bc_busy: reverse-direction Calls handed to the callback service
  *	and not yet given back
+ * @rx_guess: per procedure (hashed, rpcrdma2_guess_slot()), how many of
+ *	its replies in a row were small enough to come inline; read and
+ *	written without a lock (a torn update only costs a Reply chunk, or
+ *	a refused guess and a resend). It outlives connections, as the
+ *	upper layer's reply sizes do.
  */
 struct rpcrdma2_xprt {
 	struct rpc_xprt			rx_xprt;
@@ -474,6 +501,7 @@ struct rpcrdma2_xprt {
 	struct list_head		rx_stats_link;
 	bool				rx_bc_open;	/* bc_pa_lock */
 	atomic_t			rx_bc_busy;
+	u64				rx_guess[1 << RPCRDMA2_GUESS_BITS];
 };
 
 static inline struct rpcrdma2_xprt *rpcx_to_rdma2x(struct rpc_xprt *xprt)
@@ -535,6 +563,7 @@ static __always_inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 /* transport.c */
 extern unsigned int xprt_rdma2_max_requests;
 extern unsigned int xprt_rdma2_inline_size;
+extern bool xprt_rdma2_guess_replies;
 
 /* verbs.c */
 int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r);
@@ -621,6 +650,9 @@ bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
 bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
 bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);
 bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold);
+bool rpcrdma2_guess_fits(u32 rpc_len, u32 threshold);
+u64 rpcrdma2_guess_next(u64 rec, u32 tag, bool fits);
+bool rpcrdma2_guess_inline(u64 rec, u32 tag);
 int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
 			 const struct rpcrdma2_seg *returned, u32 nr_returned,
 			 u32 *written);

@@ -301,6 +301,77 @@ chunk_case "rdma2 -> in-tree svcrdma (v1) NFSv4.2" "$NFS_V1_PORT" 1 4.2
 order_case "inline bytes after the unmap: svcrdma2 (v2)" "$NFS_V2_PORT"
 order_case "inline bytes after the unmap: in-tree svcrdma (v1)" "$NFS_V1_PORT"
 
+# guess_case NAME: reply guessing (Documentation/xprtrdma2.rst). On a v2
+# connection, once RPCRDMA2_GUESS_RUN (8) replies in a row of an OPEN
+# or a GETXATTR into a 64 KiB buffer came back small, the Calls of that
+# procedure leave out the Reply chunk their buffers call for. A 60 KB
+# value read after twelve small ones is a wrong guess: svcrdma2 refuses
+# it with RDMA2_ERR_REPLY_RESOURCE, the client sends the Call again with
+# the same XID and a Reply chunk (xprtrdma2_resend: code 8, nothing
+# turned off; the NFSv4.1 session answers NFS4ERR_RETRY_UNCACHED_REP and
+# the NFS client runs it again), and the value arrives intact. With
+# guess_replies=N no Call leaves its chunk out.
+guess_case() {
+	local name=$1 g0 m0 r0 o0 e0 opens n
+	echo > /sys/kernel/tracing/trace
+	e0=$(svc_stat err_reply_resource)
+	if ! kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
+		t_fail "$name mounts" "mount failed"
+		return
+	fi
+	g0=$(xprt_stat reply_guesses) m0=$(xprt_stat reply_guess_misses)
+	r0=$(xprt_stat reply_chunks) o0=$(op_count OPEN)
+	t_check "$name: 60 files created, 12 small xattrs and a 60 KB one read into 64 KiB" \
+		timeout 300 python3 - "$EXPORT_DIR" "$mnt" <<'PY'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+local, remote = sys.argv[1], sys.argv[2]
+for i in range(60):
+    open(os.path.join(remote, "g%d" % i), "w").close()
+def read(f, want):
+    # a fresh file each time: the NFS client's xattr cache has nothing
+    buf = ctypes.create_string_buffer(65536)
+    n = libc.getxattr(os.path.join(remote, f).encode(), b"user.g", buf, 65536)
+    assert n == len(want), "%s: getxattr %d, errno %d" % (f, n, ctypes.get_errno())
+    assert buf.raw[:n] == want, "%s: value differs" % f
+for i in range(12):
+    open(os.path.join(local, "s%d" % i), "w").close()
+    os.setxattr(os.path.join(local, "s%d" % i), "user.g", b"small value")
+    read("s%d" % i, b"small value")
+big = os.urandom(60000)
+open(os.path.join(local, "big"), "w").close()
+os.setxattr(os.path.join(local, "big"), "user.g", big)
+read("big", big)
+PY
+	opens=$(($(op_count OPEN) - o0))
+	n=$(grep -c 'xprtrdma2_resend:.* 8 0$' /sys/kernel/tracing/trace)
+	echo "$name: $opens OPENs, Reply chunks $(($(xprt_stat reply_chunks) - r0)), guesses $(($(xprt_stat reply_guesses) - g0)), misses $(($(xprt_stat reply_guess_misses) - m0)), resends $n"
+	t_check "$name: OPENs sent ($opens)" [ "$opens" -ge 60 ]
+	t_check "$name: Calls left their Reply chunks out ($(($(xprt_stat reply_guesses) - g0)))" \
+		[ $(($(xprt_stat reply_guesses) - g0)) -ge $((opens - 8 + 4)) ]
+	t_check "$name: fewer Reply chunks than OPENs ($(($(xprt_stat reply_chunks) - r0)))" \
+		[ $(($(xprt_stat reply_chunks) - r0)) -lt "$opens" ]
+	t_check "$name: the wrong guess refused and resent once ($(($(xprt_stat reply_guess_misses) - m0)), $n, $(($(svc_stat err_reply_resource) - e0)))" \
+		[ $(($(xprt_stat reply_guess_misses) - m0)) = 1 -a "$n" = 1 \
+		  -a $(($(svc_stat err_reply_resource) - e0)) = 1 ]
+	eq0 "$name: no reply discarded" bad_replies
+	eq0 "$name: no returned chunk refused" bad_reply_chunks
+	echo N > /sys/module/xprtrdma2/parameters/guess_replies
+	g0=$(xprt_stat reply_guesses) o0=$(op_count OPEN)
+	t_check "$name: guess_replies=N: 10 more files" python3 - "$mnt" <<'PY'
+import os, sys
+for i in range(10):
+    open(os.path.join(sys.argv[1], "n%d" % i), "w").close()
+PY
+	t_check "$name: guess_replies=N: no guess ($(($(op_count OPEN) - o0)) OPENs)" \
+		[ "$(xprt_stat reply_guesses)" = "$g0" -a $(($(op_count OPEN) - o0)) -ge 10 ]
+	echo Y > /sys/module/xprtrdma2/parameters/guess_replies
+	umount "$mnt"
+	rm -f "$EXPORT_DIR"/[gsn][0-9]* "$EXPORT_DIR/big"
+}
+
+guess_case "reply guessing: rdma2 -> svcrdma2 (v2)"
+
 # IPv6: the same transport to svcrdma2's IPv6 listener.
 name="IPv6: rdma2 -> svcrdma2 (v2) NFSv4.1"
 if mount -i -t nfs -o "vers=4.1,proto=rdma2,port=$NFS_V2_PORT,addr=fd00::15" \

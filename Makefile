@@ -38,8 +38,9 @@ kunit:
 # NFSv4.2 over our client and server, the in-tree ones and TCP (five
 # pairs) on the no-debug kernel: tables of figures (not a test).
 # BENCH_TIME=S per fio job (default 10), META_FILES=N (default 1000).
-# BENCH_PARTS=cpu [CPU_ROUNDS=N]: only the CPU split of our pair and the
-# in-tree one, N rounds (default 3).
+# BENCH_PARTS=cpu [CPU_ROUNDS=N] [CPU_AB="MODULE PARAM VALUE"]: only the
+# CPU split of our pair and the in-tree one, N rounds (default 3); CPU_AB
+# adds our pair with that module parameter set.
 bench:
 	scripts/bench.sh
 

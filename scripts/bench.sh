@@ -15,7 +15,9 @@
 # CPU split's perf runs (tests/bench/cpu_split.py), our pair and the
 # in-tree one, N rounds each (default 3): a few minutes, for measuring a
 # change to a transport's hot path; raw/perf-*.leaf.txt give each row's
-# CPU by leaf function.
+# CPU by leaf function. CPU_AB="MODULE PARAM VALUE" (e.g. "xprtrdma2
+# guess_replies N") adds our pair again with that parameter set, in the
+# same rounds: a change with a switch measured against itself.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -27,7 +29,7 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 rc=0
 scripts/vm/run --flavour nodebug --smp 2 --host-clock --timeout 3000 --out build/bench/vm --quiet \
 	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" \
-	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" || rc=$?
+	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" "${CPU_AB:-}" || rc=$?
 echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter

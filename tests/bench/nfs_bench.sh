@@ -39,15 +39,19 @@
 # in-tree one, CPU_ROUNDS times each, alternating, and that table, with
 # a third report per run by parent and leaf symbol (where a row's own
 # CPU goes); a change to one transport's hot path is measured so in a
-# few minutes, and the rounds show the noise between runs.
+# few minutes, and the rounds show the noise between runs. CPU_AB
+# "MODULE PARAM VALUE" adds a third pair to those rounds, v2b: ours
+# again with that module parameter set for its runs, which measures a
+# change that has a switch against itself in the same run.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
-# [CPU_ROUNDS]]]]
+# [CPU_ROUNDS [CPU_AB]]]]]
 . "$(dirname "$0")/../vm/lib.sh"
 
 BENCH_TIME=${1:-10}
 META_FILES=${2:-1000}
 PARTS=${3:-all}
 CPU_ROUNDS=${4:-3}
+CPU_AB=${5:-}
 case $PARTS in
 all | cpu) ;;
 *) die "bench: PARTS is all or cpu, not $PARTS" ;;
@@ -219,6 +223,20 @@ perf_report() {
 # client sent meanwhile in .rpcs
 perf_run() {
 	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
+	local -a x0 x1 ab
+	local was
+	if [ "$tag" = v2b ]; then
+		read -ra ab <<<"$CPU_AB"
+		was=$(cat "/sys/module/${ab[0]}/parameters/${ab[1]}")
+		echo "${ab[2]}" > "/sys/module/${ab[0]}/parameters/${ab[1]}"
+	fi
+	perf_run_one "$@"
+	[ "$tag" != v2b ] ||
+		echo "$was" > "/sys/module/${ab[0]}/parameters/${ab[1]}"
+}
+
+perf_run_one() {
+	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
 	local -a x0 x1
 	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
 		echo "bench: perf $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
@@ -358,19 +376,29 @@ if [ "$PARTS" = cpu ]; then
 			echo "bench: warm-up $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
 		fi
 	done
+	pairs=("v2 rdma2 $NFS_V2_PORT" "ref rdma $NFS_V1_PORT")
+	tags=(v2 ref)
+	if [ -n "$CPU_AB" ]; then
+		read -ra ab <<<"$CPU_AB"
+		[ "${#ab[@]}" = 3 -a -w "/sys/module/${ab[0]}/parameters/${ab[1]}" ] ||
+			die "bench: CPU_AB is MODULE PARAM VALUE of a writable parameter, not '$CPU_AB'"
+		pairs+=("v2b rdma2 $NFS_V2_PORT")
+		tags=(v2 v2b ref)
+	fi
+	# each round starts one pair later: every pair goes first, last and
+	# between the others alike
 	for ((i = 1; i <= CPU_ROUNDS; i++)); do
-		if ((i % 2)); then
-			perf_run v2 rdma2 "$NFS_V2_PORT" "-$i"
-			perf_run ref rdma "$NFS_V1_PORT" "-$i"
-		else
-			perf_run ref rdma "$NFS_V1_PORT" "-$i"
-			perf_run v2 rdma2 "$NFS_V2_PORT" "-$i"
-		fi
+		for ((j = 0; j < ${#pairs[@]}; j++)); do
+			read -r tag proto port <<<"${pairs[(i - 1 + j) % ${#pairs[@]}]}"
+			perf_run "$tag" "$proto" "$port" "-$i"
+		done
 	done
 	echo "bench: cpu split only, $CPU_ROUNDS rounds (META_FILES=$META_FILES)"
+	[ -z "$CPU_AB" ] ||
+		echo "bench: v2b is rdma2 -> svcrdma2 with ${ab[0]} ${ab[1]}=${ab[2]}"
 	rm -rf "$RESULTS/raw"
 	cp -r "$res" "$RESULTS/raw"
-	python3 "$(dirname "$0")/cpu_split.py" "$res" v2 ref
+	python3 "$(dirname "$0")/cpu_split.py" "$res" "${tags[@]}"
 	vm_nfsd_down
 	exit 0
 fi

@@ -6,7 +6,8 @@
 # 1, Documentation/results.rst's introduction).
 
 NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
-         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma"}
+         "r2": "rdma -> svcrdma2", "ref": "rdma -> svcrdma",
+         "v2b": "rdma2 -> svcrdma2, CPU_AB"}
 
 # row, side, the entry points (ours, the in-tree ones): each is called by
 # the RPC layer, a CQ or a work item, never by another of them

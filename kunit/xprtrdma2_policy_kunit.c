@@ -312,40 +312,79 @@ static void xprtrdma2_guess_fits_test(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_fits(U32_MAX - 8, 4096));
 }
 
+/* the run a record needs before a guess, after @misses refusals */
+static u32 guess_needs(u32 misses)
+{
+	return RPCRDMA2_GUESS_RUN << misses;
+}
+
 static void xprtrdma2_guess_run_test(struct kunit *test)
 {
 	const u32 tag = 0x1235, other = 0x5679;
 	u64 rec = 0;
-	int i;
+	u32 i;
 
 	/* no guess until RPCRDMA2_GUESS_RUN replies in a row fit */
 	for (i = 0; i < RPCRDMA2_GUESS_RUN; i++) {
 		KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
-		rec = rpcrdma2_guess_next(rec, tag, true);
+		rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_FIT);
 	}
 	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_inline(rec, tag));
 	/* another procedure's record says nothing of this one */
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
-	/* one large reply or refusal starts the run again */
-	rec = rpcrdma2_guess_next(rec, tag, false);
+	/* one large reply starts the run again, and costs no more */
+	rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_LARGE);
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
 	for (i = 0; i < RPCRDMA2_GUESS_RUN - 1; i++)
-		rec = rpcrdma2_guess_next(rec, tag, true);
+		rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_FIT);
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
-	rec = rpcrdma2_guess_next(rec, tag, true);
+	rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_FIT);
 	KUNIT_EXPECT_TRUE(test, rpcrdma2_guess_inline(rec, tag));
 	/* a procedure hashed to the same slot takes it over from scratch */
-	rec = rpcrdma2_guess_next(rec, other, true);
+	rec = rpcrdma2_guess_next(rec, other, RPCRDMA2_GUESS_FIT);
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
 	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
-	KUNIT_EXPECT_EQ(test, lower_32_bits(rec), 1U);
-	/* the run stops at the cap, and one refusal still resets it */
+	KUNIT_EXPECT_EQ(test, rec & 0xffff, 1ULL);
+	/* the run stops at the cap, which is a fixed point */
 	for (i = 0; i < 2 * RPCRDMA2_GUESS_CAP; i++)
-		rec = rpcrdma2_guess_next(rec, other, true);
-	KUNIT_EXPECT_EQ(test, lower_32_bits(rec), (u32)RPCRDMA2_GUESS_CAP);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_guess_next(rec, other, true), rec);
-	rec = rpcrdma2_guess_next(rec, other, false);
-	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, other));
+		rec = rpcrdma2_guess_next(rec, other, RPCRDMA2_GUESS_FIT);
+	KUNIT_EXPECT_EQ(test, rec & 0xff, (u64)RPCRDMA2_GUESS_CAP);
+	KUNIT_EXPECT_EQ(test, rpcrdma2_guess_next(rec, other, RPCRDMA2_GUESS_FIT),
+			rec);
+}
+
+/*
+ * Each refusal doubles the run the next guess needs, so replies of Calls
+ * in flight cannot have a procedure refused over and over; after
+ * RPCRDMA2_GUESS_MISSES_MAX it never guesses again.
+ */
+static void xprtrdma2_guess_refused_test(struct kunit *test)
+{
+	const u32 tag = 0x2469;
+	u64 rec = 0;
+	u32 m, i;
+
+	for (m = 0; m < RPCRDMA2_GUESS_MISSES_MAX; m++) {
+		for (i = 0; i < guess_needs(m) - 1; i++)
+			rec = rpcrdma2_guess_next(rec, tag,
+						  RPCRDMA2_GUESS_FIT);
+		KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+		rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_FIT);
+		KUNIT_EXPECT_TRUE_MSG(test, rpcrdma2_guess_inline(rec, tag),
+				      "after %u refusals", m);
+		rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_REFUSED);
+		KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+	}
+	/* the last refusal: a full run at the cap is not enough */
+	for (i = 0; i < 2 * RPCRDMA2_GUESS_CAP; i++)
+		rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_FIT);
+	KUNIT_EXPECT_FALSE(test, rpcrdma2_guess_inline(rec, tag));
+	/* and more refusals change nothing */
+	rec = rpcrdma2_guess_next(rec, tag, RPCRDMA2_GUESS_REFUSED);
+	KUNIT_EXPECT_EQ(test, (rec >> 8) & 0xff, (u64)RPCRDMA2_GUESS_MISSES_MAX);
+	/* a large reply is no refusal: it only starts the run again */
+	rec = rpcrdma2_guess_next(0, tag, RPCRDMA2_GUESS_LARGE);
+	KUNIT_EXPECT_EQ(test, (rec >> 8) & 0xff, 0ULL);
 }
 
 struct chunk_vector {
@@ -563,6 +602,7 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_reply_resource_errno_test),
 	KUNIT_CASE(xprtrdma2_guess_fits_test),
 	KUNIT_CASE(xprtrdma2_guess_run_test),
+	KUNIT_CASE(xprtrdma2_guess_refused_test),
 	KUNIT_CASE_PARAM(xprtrdma2_chunk_test, chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),

@@ -309,7 +309,7 @@ static u32 rpcrdma2_guess_slot(u32 tag)
 /*
  * A Call needs a Reply chunk by its buffer's size: on a version 2
  * connection leave it out if the replies of the Call's procedure have
- * been small (policy.c has why that is safe). Every such Call's reply
+ * been small (xprt_rdma2.h has why that is safe). Every such Call's reply
  * teaches the guess (rpcrdma2_guess_learn()).
  */
 static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
@@ -319,7 +319,7 @@ static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
 	struct rpcrdma2_xprt *r = ep->re_xprt;
 	u32 tag;
 
-	if (ep->re_vers != RPCRDMA2_VERS_2 || req->rl_no_guess ||
+	if (READ_ONCE(ep->re_vers) != RPCRDMA2_VERS_2 || req->rl_no_guess ||
 	    !READ_ONCE(xprt_rdma2_guess_replies))
 		return false;
 	/* the procedure, not the call: its rpc_procinfo is static */
@@ -332,21 +332,30 @@ static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
 	return true;
 }
 
-/*
- * What the reply to a Call rpcrdma2_guess_reply() looked at says: its
- * RPC reply's length, or U32_MAX for RDMA2_ERR_REPLY_RESOURCE.
- */
+/* What the reply to a Call rpcrdma2_guess_reply() looked at says */
 static void rpcrdma2_guess_learn(struct rpcrdma2_ep *ep,
-				 const struct rpcrdma2_req *req, u32 rpc_len)
+				 const struct rpcrdma2_req *req,
+				 enum rpcrdma2_guess_outcome outcome)
 {
-	u64 *rec = &ep->re_xprt->rx_guess[rpcrdma2_guess_slot(req->rl_guess_tag)];
-	bool fits = rpcrdma2_guess_fits(rpc_len, READ_ONCE(ep->re_inline_recv));
+	u32 slot = rpcrdma2_guess_slot(req->rl_guess_tag);
+	u64 *rec = &ep->re_xprt->rx_guess[slot];
 	u64 old = READ_ONCE(*rec);
-	u64 new = rpcrdma2_guess_next(old, req->rl_guess_tag, fits);
+	u64 new = rpcrdma2_guess_next(old, req->rl_guess_tag, outcome);
 
 	/* a procedure at the cap stops writing the shared line */
 	if (new != old)
 		WRITE_ONCE(*rec, new);
+}
+
+/* ... for a reply of @rpc_len bytes (untrusted) */
+static void rpcrdma2_guess_learn_len(struct rpcrdma2_ep *ep,
+				     const struct rpcrdma2_req *req,
+				     u32 rpc_len)
+{
+	rpcrdma2_guess_learn(ep, req,
+			     rpcrdma2_guess_fits(rpc_len,
+						 READ_ONCE(ep->re_inline_recv)) ?
+			     RPCRDMA2_GUESS_FIT : RPCRDMA2_GUESS_LARGE);
 }
 
 /*
@@ -455,6 +464,13 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	/* a new transmission: what an earlier one registered was reclaimed */
 	if (WARN_ON_ONCE(!list_empty(&req->rl_mrs)))
 		rpcrdma2_frwr_release_all(req);
+	/*
+	 * A Call that guessed goes again without an answer that let it (a
+	 * timeout, a reconnect: a server may drop a reply it cannot send):
+	 * this time with the Reply chunk.
+	 */
+	if (req->rl_guessed)
+		req->rl_no_guess = true;
 	req->rl_nr_reads = 0;
 	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
@@ -787,7 +803,7 @@ static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
 				  &cl->segs[cl->reply.first], cl->reply.nsegs,
 				  &written)) {
 		if (req->rl_guess_tag)
-			rpcrdma2_guess_learn(rep->rr_ep, req, written);
+			rpcrdma2_guess_learn_len(rep->rr_ep, req, written);
 		return written;
 	}
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
@@ -833,7 +849,7 @@ static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 		total = min_t(u32, len, buf->head[0].iov_len + buf->page_len +
 					buf->tail[0].iov_len);
 		if (req->rl_guess_tag)
-			rpcrdma2_guess_learn(rep->rr_ep, req, len);
+			rpcrdma2_guess_learn_len(rep->rr_ep, req, len);
 		goto out_set_aside;
 	}
 	/* a Write list we never offered (none to match) fails here too */
@@ -935,11 +951,20 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	if (req->rl_nr_write)
 		sent |= RPCRDMA2_DDP_WRITE;
 	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
+	/* §5.3.3: "resend the request with no Write chunks and a Reply chunk" */
+	if (off & RPCRDMA2_DDP_WRITE)
+		req->rl_no_guess = true;
 	if (req->rl_guess_tag && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
-		rpcrdma2_guess_learn(rep->rr_ep, req, U32_MAX);
-	/* a guess that failed: again with the Reply chunk (policy.c) */
+		rpcrdma2_guess_learn(rep->rr_ep, req,
+				     req->rl_guessed ? RPCRDMA2_GUESS_REFUSED :
+						       RPCRDMA2_GUESS_LARGE);
+	/*
+	 * A guess that failed goes again with the Reply chunk, unless the
+	 * reply would not fit the buffer either (the error below).
+	 */
 	if (req->rl_guessed && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE &&
-	    hdr->vers == RPCRDMA2_VERS_2) {
+	    hdr->vers == RPCRDMA2_VERS_2 &&
+	    hdr->err.length_needed <= rqst->rq_rcv_buf.buflen) {
 		req->rl_no_guess = true;
 		rpcrdma2_count(rep->rr_ep->re_xprt,
 			       RPCRDMA2_C_REPLY_GUESS_MISSES, 1);
@@ -960,8 +985,13 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	WRITE_ONCE(req->rl_ddp_off, req->rl_ddp_off | off);
 	/*
 	 * The answer gave the Call's credit back: the resend may go on
-	 * this connection (->send_request closes it for a Call that is
-	 * still outstanding there).
+	 * this connection (->send_request closes it only for a Call still
+	 * outstanding there, rl_sent_ep). An answer that beats
+	 * call_transmit_status() loses its -EAGAIN, and call_decode() then
+	 * has an NFSv4 client (cl_discrtry) drop the connection of
+	 * rq_connect_cookie: not this one. (xprt_request_transmit() sets
+	 * the cookie after ->send_request returns and may undo this; that
+	 * costs a reconnect, and only when the answer comes that fast.)
 	 */
 	WRITE_ONCE(rqst->rq_connect_cookie, rqst->rq_xprt->connect_cookie - 1);
 	trace_xprtrdma2_resend(rqst, hdr->err.code, off);

@@ -6,7 +6,6 @@
  */
 #include <linux/errno.h>
 #include <linux/minmax.h>
-#include <linux/wordpart.h>
 #include <linux/module.h>
 #include <kunit/visibility.h>
 
@@ -146,8 +145,12 @@ EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_vers_verdict);
  * resources, but by then the server has executed it: an NFSv4.1 session
  * takes the same XID and slot sequence as a replay and answers
  * NFS4ERR_RETRY_UNCACHED_REP for a reply it did not cache, and the NFS
- * client's retry of the operation meets the same refusal, for ever. So
- * the RPC fails. A reply longer than the receive buffer would not have
+ * client's retry of the operation, which gets no larger Reply chunk than
+ * the whole receive buffer it already had, meets the same refusal, for
+ * ever. So the RPC fails. (A Call that left its Reply chunk out on a
+ * guess is the exception: rpcrdma2_reply_error() sends it again with
+ * one, and rpcrdma2_guess_next() keeps its procedure from being refused
+ * over and over.) A reply longer than the receive buffer would not have
  * fit over TCP either: xprtsock drops the bytes past the buffer and the
  * NFS client's decoder says -ERANGE (GETXATTR, LISTXATTRS, GETACL into a
  * buffer too small, whose callers then ask again with a larger one).
@@ -320,81 +323,6 @@ bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold)
 	return (u64)nonpayload_len + RPCRDMA2_REPLY_HDR_WRITE_MAX <= threshold;
 }
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_use_write_chunk);
-
-/*
- * Reply guessing. The upper layer sizes a receive buffer for the largest
- * reply its procedure can get (an NFSv4.1 OPEN's is larger than 4 KiB:
- * room for a LAYOUTGET's layout, and for its GETATTR at its largest),
- * so most Calls that need a Reply chunk by that size get a reply of a
- * few hundred bytes. Registering the chunk costs a REG_MR and an invalidation per
- * RPC. In version 2 a Call may go without it: draft §5.3.3 has the
- * server answer a reply that fits neither inline nor the Reply chunk
- * with RDMA2_ERR_REPLY_RESOURCE, after which the requester "MAY send the
- * request again using the same XID and larger reply resources". The
- * server has executed the Call by then; the resend is what a
- * retransmission after a lost connection is to the upper layer (the
- * server's reply cache answers it, or an NFSv4.1 session's
- * NFS4ERR_RETRY_UNCACHED_REP has the client run the operation anew).
- * So a Call leaves its Reply chunk out only when its procedure's last
- * RPCRDMA2_GUESS_RUN replies on the transport would all have fit inline
- * with half the threshold to spare. Version 1 has no such error
- * and never guesses.
- */
-
-/**
- * rpcrdma2_guess_fits - was a reply small enough to teach a guess
- * @rpc_len: the RPC reply's bytes, inline or in the Reply chunk
- *	(from the server: untrusted)
- * @threshold: the largest reply the server may send us inline
- *
- * Return: true if the reply and its transport header fit half of
- * @threshold.
- */
-bool rpcrdma2_guess_fits(u32 rpc_len, u32 threshold)
-{
-	return (u64)rpc_len + RPCRDMA2_REPLY_HDR_MAX <= threshold / 2;
-}
-EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_guess_fits);
-
-/**
- * rpcrdma2_guess_next - a procedure's record after one of its replies
- * @rec: the record in the procedure's slot (0: none yet)
- * @tag: the procedure's tag, never 0
- * @fits: rpcrdma2_guess_fits() of the reply; false for a reply the
- *	server refused with RDMA2_ERR_REPLY_RESOURCE
- *
- * A record is a tag in its upper half and, in its lower, the replies in
- * a row that fit, up to RPCRDMA2_GUESS_CAP. A procedure whose tag is
- * not the slot's takes the slot over.
- *
- * Return: the new record.
- */
-u64 rpcrdma2_guess_next(u64 rec, u32 tag, bool fits)
-{
-	u32 run = upper_32_bits(rec) == tag ? lower_32_bits(rec) : 0;
-
-	if (!fits)
-		run = 0;
-	else if (run < RPCRDMA2_GUESS_CAP)
-		run++;
-	return (u64)tag << 32 | run;
-}
-EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_guess_next);
-
-/**
- * rpcrdma2_guess_inline - may a Call leave its Reply chunk out
- * @rec: the record in its procedure's slot
- * @tag: the procedure's tag, never 0
- *
- * Return: true if the record is the procedure's and its last
- * RPCRDMA2_GUESS_RUN replies fit.
- */
-bool rpcrdma2_guess_inline(u64 rec, u32 tag)
-{
-	return upper_32_bits(rec) == tag &&
-	       lower_32_bits(rec) >= RPCRDMA2_GUESS_RUN;
-}
-EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_guess_inline);
 
 /**
  * rpcrdma2_chunk_check - validate a Write or Reply chunk the server

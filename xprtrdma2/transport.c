@@ -141,6 +141,8 @@ static int xprt_rdma2_buf_alloc(struct rpc_task *task)
 	req->rl_nr_write = 0;
 	req->rl_nr_reply = 0;
 	req->rl_ddp_off = 0;
+	req->rl_guess_tag = 0;
+	req->rl_guessed = false;
 	req->rl_no_guess = false;
 	req->rl_rep = NULL;
 	init_completion(&req->rl_inv_done);
@@ -315,6 +317,8 @@ static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 	struct rpcrdma2_xprt *r = rpcx_to_rdma2x(xprt);
+	struct rpcrdma2_ep *sent_ep;
+	struct rpcrdma2_req *req;
 	int rc;
 
 	/* the reply to a reverse-direction Call (backchannel.c) */
@@ -324,8 +328,16 @@ static int xprt_rdma2_send_request(struct rpc_rqst *rqst)
 		return -ENOTCONN;
 	if (!xprt_request_get_cong(xprt, rqst))
 		return -EBADSLT;
-	/* a retransmission on the same connection would spend a credit twice */
-	if (rqst->rq_connect_cookie == xprt->connect_cookie)
+	req = rpcrdma2_rqst_to_req(rqst);
+	/*
+	 * A retransmission on the connection that still owes the Call an
+	 * answer would spend a credit twice. A Call the server answered
+	 * with an error that has it sent again (rpcrdma2_reply_error()) owes
+	 * nothing. (sunrpc's rq_connect_cookie would say the same, but is
+	 * set after this returns, which can be after that answer.)
+	 */
+	sent_ep = READ_ONCE(req->rl_sent_ep);
+	if (sent_ep && sent_ep == r->rx_ep)
 		goto drop_connection;
 	/*
 	 * Before the post: the reply may complete the RPC before

@@ -20,6 +20,7 @@
 #include <linux/refcount.h>
 #include <linux/scatterlist.h>
 #include <linux/sunrpc/xprt.h>
+#include <linux/wordpart.h>
 #include <rdma/ib_verbs.h>
 #include <rdma/rdma_cm.h>
 
@@ -74,7 +75,7 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_MR_REFILL_ERRORS,	/* refills that allocated nothing */
 	RPCRDMA2_C_SENDS_SIGNALED,	/* Sends that asked for a completion */
 	RPCRDMA2_C_RECV_POSTS,		/* posts of consumed Receives */
-	/* reply guessing (policy.c) */
+	/* reply guessing (rpcrdma2_guess_inline()) */
 	RPCRDMA2_C_REPLY_GUESSES,	/* Calls that left a Reply chunk out */
 	RPCRDMA2_C_REPLY_GUESS_MISSES,	/* ... refused, and sent with it */
 	RPCRDMA2_NR_COUNTERS
@@ -155,14 +156,19 @@ struct rpcrdma2_rep {
 };
 
 /*
- * Reply guessing (policy.c, rpcrdma2_guess_inline()): slots in a
- * transport's table of procedures, and the replies in a row that must
- * have been small before a Call of the procedure leaves its Reply chunk
- * out; the count stops at the cap.
+ * Reply guessing (rpcrdma2_guess_inline() below): slots in a
+ * transport's table of procedures; the replies in a row that must have
+ * been small before a Call of the procedure leaves its Reply chunk out,
+ * doubled by each refusal; where the count stops; the refusals after
+ * which a procedure guesses no more.
  */
 #define RPCRDMA2_GUESS_BITS		5
 #define RPCRDMA2_GUESS_RUN		8
 #define RPCRDMA2_GUESS_CAP		255
+#define RPCRDMA2_GUESS_MISSES_MAX	5
+/* the last refusal leaves a run no procedure can reach */
+static_assert((RPCRDMA2_GUESS_RUN << RPCRDMA2_GUESS_MISSES_MAX) >
+	      RPCRDMA2_GUESS_CAP);
 
 /* DDP chunks of a Call (rpcrdma2_error_resend()) */
 #define RPCRDMA2_DDP_READ		0x1	/* a Read chunk of its data */
@@ -256,12 +262,15 @@ struct rpcrdma2_regchain {
  * @rl_nr_reply: its segments, 0 when none is offered
  * @rl_ddp_off: RPCRDMA2_DDP_* chunks this RPC no longer uses, after the
  *	server refused them (rpcrdma2_error_resend())
- * @rl_guess_tag: the tag of the RPC's procedure (rpcrdma2_guess_tag())
- *	when this transmission needed a Reply chunk on a version 2
- *	connection, so its reply teaches &rpcrdma2_xprt.rx_guess; else 0
+ * @rl_guess_tag: the tag of the RPC's procedure (a hash of its
+ *	rpc_procinfo, never 0) when this transmission needed a Reply chunk
+ *	on a version 2 connection, so its reply teaches
+ *	&rpcrdma2_xprt.rx_guess; else 0
  * @rl_guessed: this transmission left that Reply chunk out
- * @rl_no_guess: a guess failed for this RPC (RDMA2_ERR_REPLY_RESOURCE):
- *	its transmissions offer the Reply chunk from now on
+ * @rl_no_guess: this request's transmissions offer the Reply chunk from
+ *	now on: a guess was refused (RDMA2_ERR_REPLY_RESOURCE) or went
+ *	unanswered, or the server refused a Write chunk (draft §5.3.3: the
+ *	resend carries a Reply chunk)
  * @rl_status: the reply's outcome, held while its MRs are invalidated
  * @rl_rep: the Receive whose inline bytes go into the receive buffer
  *	once no MR of this RPC is mapped any more (rpcrdma2_reply_done()),
@@ -650,9 +659,6 @@ bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
 bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
 bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);
 bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold);
-bool rpcrdma2_guess_fits(u32 rpc_len, u32 threshold);
-u64 rpcrdma2_guess_next(u64 rec, u32 tag, bool fits);
-bool rpcrdma2_guess_inline(u64 rec, u32 tag);
 int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
 			 const struct rpcrdma2_seg *returned, u32 nr_returned,
 			 u32 *written);
@@ -678,5 +684,109 @@ int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
 	((6 + (6 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
 	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
 	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS)) * 4)
+
+/*
+ * Reply guessing. The upper layer sizes a receive buffer for the largest
+ * reply its procedure can get (an NFSv4.1 OPEN's is larger than 4 KiB:
+ * room for a LAYOUTGET's layout, and for its GETATTR at its largest),
+ * so most Calls that need a Reply chunk by that size get a reply of a
+ * few hundred bytes. Registering the chunk costs a REG_MR and an
+ * invalidation per RPC. In version 2 a Call may go without it: draft §5.3.3 has the
+ * server answer a reply that fits neither inline nor the Reply chunk
+ * with RDMA2_ERR_REPLY_RESOURCE, after which the requester "MAY send the
+ * request again using the same XID and larger reply resources". The
+ * server has executed the Call by then; the resend is what a
+ * retransmission after a lost connection is to the upper layer (the
+ * server's reply cache answers it, or an NFSv4.1 session's
+ * NFS4ERR_RETRY_UNCACHED_REP has the client run the operation anew).
+ * So a Call leaves its Reply chunk out only when its procedure's last
+ * RPCRDMA2_GUESS_RUN replies on the transport would all have fit inline
+ * with half the threshold to spare. Version 1 has no such error and
+ * never guesses. These helpers are inline: every such reply runs them.
+ */
+
+/**
+ * rpcrdma2_guess_fits - was a reply small enough to teach a guess
+ * @rpc_len: the RPC reply's bytes, inline or in the Reply chunk
+ *	(from the server: untrusted)
+ * @threshold: the largest reply the server may send us inline
+ *
+ * Return: true if the reply and its transport header fit half of
+ * @threshold.
+ */
+static inline bool rpcrdma2_guess_fits(u32 rpc_len, u32 threshold)
+{
+	return (u64)rpc_len + RPCRDMA2_REPLY_HDR_MAX <= threshold / 2;
+}
+
+/**
+ * enum rpcrdma2_guess_outcome - what one reply says of a guess
+ * @RPCRDMA2_GUESS_FIT: a reply that would have come inline
+ *	(rpcrdma2_guess_fits())
+ * @RPCRDMA2_GUESS_LARGE: a reply that would not have
+ * @RPCRDMA2_GUESS_REFUSED: RDMA2_ERR_REPLY_RESOURCE to a Call that left
+ *	its Reply chunk out
+ */
+enum rpcrdma2_guess_outcome {
+	RPCRDMA2_GUESS_FIT,
+	RPCRDMA2_GUESS_LARGE,
+	RPCRDMA2_GUESS_REFUSED,
+};
+
+/**
+ * rpcrdma2_guess_next - a procedure's record after one of its replies
+ * @rec: the record in the procedure's slot (0: none yet)
+ * @tag: the procedure's tag, never 0
+ * @outcome: what the reply says (enum rpcrdma2_guess_outcome)
+ *
+ * A record is the tag in its upper half; then the refusals the
+ * procedure has had (8 bits, at most RPCRDMA2_GUESS_MISSES_MAX) and the
+ * replies in a row that fit (8 bits, at most RPCRDMA2_GUESS_CAP). A
+ * large reply starts the run again; a refusal also doubles the run the
+ * next guess needs, so that the replies of Calls in flight meanwhile
+ * cannot have the procedure refused again and again (its NFS retry
+ * would then run it on the server each time): after
+ * RPCRDMA2_GUESS_MISSES_MAX refusals it never guesses again on this
+ * transport. A procedure whose tag is not the slot's takes the slot over.
+ *
+ * Return: the new record.
+ */
+static inline u64 rpcrdma2_guess_next(u64 rec, u32 tag,
+				      enum rpcrdma2_guess_outcome outcome)
+{
+	bool ours = upper_32_bits(rec) == tag;
+	u32 misses = ours ? (rec >> 8) & 0xff : 0;
+	u32 run = ours ? rec & 0xff : 0;
+
+	switch (outcome) {
+	case RPCRDMA2_GUESS_FIT:
+		if (run < RPCRDMA2_GUESS_CAP)
+			run++;
+		break;
+	case RPCRDMA2_GUESS_REFUSED:
+		if (misses < RPCRDMA2_GUESS_MISSES_MAX)
+			misses++;
+		fallthrough;
+	default:
+		run = 0;
+	}
+	return (u64)tag << 32 | misses << 8 | run;
+}
+
+/**
+ * rpcrdma2_guess_inline - may a Call leave its Reply chunk out
+ * @rec: the record in its procedure's slot
+ * @tag: the procedure's tag, never 0
+ *
+ * Return: true if the record is the procedure's and its last
+ * RPCRDMA2_GUESS_RUN replies fit, twice as many for each refusal it had.
+ */
+static inline bool rpcrdma2_guess_inline(u64 rec, u32 tag)
+{
+	u32 misses = min_t(u32, (rec >> 8) & 0xff, RPCRDMA2_GUESS_MISSES_MAX);
+
+	return upper_32_bits(rec) == tag &&
+	       (rec & 0xff) >= (RPCRDMA2_GUESS_RUN << misses);
+}
 
 #endif /* _XPRT_RDMA2_H */

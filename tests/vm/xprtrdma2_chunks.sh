@@ -309,10 +309,10 @@ order_case "inline bytes after the unmap: in-tree svcrdma (v1)" "$NFS_V1_PORT"
 # it with RDMA2_ERR_REPLY_RESOURCE, the client sends the Call again with
 # the same XID and a Reply chunk (xprtrdma2_resend: code 8, nothing
 # turned off; the NFSv4.1 session answers NFS4ERR_RETRY_UNCACHED_REP and
-# the NFS client runs it again), and the value arrives intact. With
-# guess_replies=N no Call leaves its chunk out.
+# the NFS client runs it again, one GETXATTR more), and the value
+# arrives intact. With guess_replies=N no Call leaves its chunk out.
 guess_case() {
-	local name=$1 g0 m0 r0 o0 e0 opens n
+	local name=$1 g0 m0 r0 o0 e0 x0 opens n
 	echo > /sys/kernel/tracing/trace
 	e0=$(svc_stat err_reply_resource)
 	if ! kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
@@ -320,7 +320,7 @@ guess_case() {
 		return
 	fi
 	g0=$(xprt_stat reply_guesses) m0=$(xprt_stat reply_guess_misses)
-	r0=$(xprt_stat reply_chunks) o0=$(op_count OPEN)
+	r0=$(xprt_stat reply_chunks) o0=$(op_count OPEN) x0=$(op_count GETXATTR)
 	t_check "$name: 60 files created, 12 small xattrs and a 60 KB one read into 64 KiB" \
 		timeout 300 python3 - "$EXPORT_DIR" "$mnt" <<'PY'
 import ctypes, os, sys
@@ -345,7 +345,7 @@ read("big", big)
 PY
 	opens=$(($(op_count OPEN) - o0))
 	n=$(grep -c 'xprtrdma2_resend:.* 8 0$' /sys/kernel/tracing/trace)
-	echo "$name: $opens OPENs, Reply chunks $(($(xprt_stat reply_chunks) - r0)), guesses $(($(xprt_stat reply_guesses) - g0)), misses $(($(xprt_stat reply_guess_misses) - m0)), resends $n"
+	echo "$name: $opens OPENs, $(($(op_count GETXATTR) - x0)) GETXATTRs, Reply chunks $(($(xprt_stat reply_chunks) - r0)), guesses $(($(xprt_stat reply_guesses) - g0)), misses $(($(xprt_stat reply_guess_misses) - m0)), resends $n"
 	t_check "$name: OPENs sent ($opens)" [ "$opens" -ge 60 ]
 	t_check "$name: Calls left their Reply chunks out ($(($(xprt_stat reply_guesses) - g0)))" \
 		[ $(($(xprt_stat reply_guesses) - g0)) -ge $((opens - 8 + 4)) ]
@@ -354,6 +354,8 @@ PY
 	t_check "$name: the wrong guess refused and resent once ($(($(xprt_stat reply_guess_misses) - m0)), $n, $(($(svc_stat err_reply_resource) - e0)))" \
 		[ $(($(xprt_stat reply_guess_misses) - m0)) = 1 -a "$n" = 1 \
 		  -a $(($(svc_stat err_reply_resource) - e0)) = 1 ]
+	t_check "$name: the NFS client ran the refused GETXATTR again ($(($(op_count GETXATTR) - x0)) for 13 reads)" \
+		[ $(($(op_count GETXATTR) - x0)) -ge 14 ]
 	eq0 "$name: no reply discarded" bad_replies
 	eq0 "$name: no returned chunk refused" bad_reply_chunks
 	echo N > /sys/module/xprtrdma2/parameters/guess_replies

@@ -487,9 +487,10 @@ struct rpcrdma2_ep {
  *	Calls may go to xprt->bc_serv (backchannel.c); under bc_pa_lock
  * @rx_bc_busy: reverse-direction Calls handed to the callback service
  *	and not yet given back
- * @rx_guess: per procedure (hashed, rpcrdma2_guess_slot()), how many of
- *	its replies in a row were small enough to come inline; read and
- *	written without a lock (a torn update only costs a Reply chunk, or
+ * @rx_guess: per procedure (hashed, rpcrdma2_guess_slot()), the record
+ *	rpcrdma2_guess_next() keeps: how many of its replies in a row were
+ *	small enough to come inline, and its refusals; read and written
+ *	without a lock (a torn update only costs a Reply chunk, or
  *	a refused guess and a resend). It outlives connections, as the
  *	upper layer's reply sizes do.
  */
@@ -688,21 +689,22 @@ int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
 /*
  * Reply guessing. The upper layer sizes a receive buffer for the largest
  * reply its procedure can get (an NFSv4.1 OPEN's is larger than 4 KiB:
- * room for a LAYOUTGET's layout, and for its GETATTR at its largest),
- * so most Calls that need a Reply chunk by that size get a reply of a
- * few hundred bytes. Registering the chunk costs a REG_MR and an
- * invalidation per RPC. In version 2 a Call may go without it: draft §5.3.3 has the
- * server answer a reply that fits neither inline nor the Reply chunk
- * with RDMA2_ERR_REPLY_RESOURCE, after which the requester "MAY send the
- * request again using the same XID and larger reply resources". The
- * server has executed the Call by then; the resend is what a
- * retransmission after a lost connection is to the upper layer (the
- * server's reply cache answers it, or an NFSv4.1 session's
- * NFS4ERR_RETRY_UNCACHED_REP has the client run the operation anew).
- * So a Call leaves its Reply chunk out only when its procedure's last
- * RPCRDMA2_GUESS_RUN replies on the transport would all have fit inline
- * with half the threshold to spare. Version 1 has no such error and
- * never guesses. These helpers are inline: every such reply runs them.
+ * room for a LAYOUTGET's layout, and for its GETATTR at its largest), so
+ * most Calls that need a Reply chunk by that size get a reply of a few
+ * hundred bytes. Registering the chunk costs a REG_MR and an
+ * invalidation per RPC. In version 2 a Call may go without it: draft
+ * §5.3.3 has the server answer a reply that fits neither inline nor the
+ * Reply chunk with RDMA2_ERR_REPLY_RESOURCE, after which the requester
+ * "MAY send the request again using the same XID and larger reply
+ * resources". The server has executed the Call by then; the resend is
+ * what a retransmission after a lost connection is to the upper layer
+ * (the server's reply cache answers it, or an NFSv4.1 session's
+ * NFS4ERR_RETRY_UNCACHED_REP has the client run the operation anew). So
+ * a Call leaves its Reply chunk out only when its procedure's last
+ * RPCRDMA2_GUESS_RUN replies on the transport (twice as many for each
+ * refusal it had) would all have fit inline with half the threshold to
+ * spare. Version 1 has no such error and never guesses. These helpers
+ * are inline: every such reply runs them.
  */
 
 /**

@@ -220,11 +220,11 @@ perf_report() {
 # perf_run TAG PROTO PORT [SUFFIX]: the metadata workload once more under
 # perf (cpu-clock on every CPU, call graphs), reported in
 # perf-TAG[SUFFIX].txt and .own.txt (perf_report), with the RPCs the
-# client sent meanwhile in .rpcs
+# client sent meanwhile in .rpcs; TAG v2b with CPU_AB's module parameter
+# set, and set back after
 perf_run() {
-	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
-	local -a x0 x1 ab
-	local was
+	local tag=$1 was
+	local -a ab
 	if [ "$tag" = v2b ]; then
 		read -ra ab <<<"$CPU_AB"
 		was=$(cat "/sys/module/${ab[0]}/parameters/${ab[1]}")

@@ -332,15 +332,21 @@ static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
 	return true;
 }
 
-/* What the reply to a Call rpcrdma2_guess_reply() looked at says */
+/*
+ * What the reply to a Call says of its procedure's guesses, if
+ * rpcrdma2_guess_reply() looked at the Call
+ */
 static void rpcrdma2_guess_learn(struct rpcrdma2_ep *ep,
 				 const struct rpcrdma2_req *req,
 				 enum rpcrdma2_guess_outcome outcome)
 {
-	u32 slot = rpcrdma2_guess_slot(req->rl_guess_tag);
-	u64 *rec = &ep->re_xprt->rx_guess[slot];
-	u64 old = READ_ONCE(*rec);
-	u64 new = rpcrdma2_guess_next(old, req->rl_guess_tag, outcome);
+	u64 *rec, old, new;
+
+	if (!req->rl_guess_tag)
+		return;
+	rec = &ep->re_xprt->rx_guess[rpcrdma2_guess_slot(req->rl_guess_tag)];
+	old = READ_ONCE(*rec);
+	new = rpcrdma2_guess_next(old, req->rl_guess_tag, outcome);
 
 	/* a procedure at the cap stops writing the shared line */
 	if (new != old)
@@ -352,6 +358,9 @@ static void rpcrdma2_guess_learn_len(struct rpcrdma2_ep *ep,
 				     const struct rpcrdma2_req *req,
 				     u32 rpc_len)
 {
+	/* most replies answer a Call that did not look: nothing to weigh */
+	if (!req->rl_guess_tag)
+		return;
 	rpcrdma2_guess_learn(ep, req,
 			     rpcrdma2_guess_fits(rpc_len,
 						 READ_ONCE(ep->re_inline_recv)) ?
@@ -802,8 +811,7 @@ static int rpcrdma2_reply_chunk(struct rpcrdma2_rep *rep,
 	    !rpcrdma2_chunk_check(req->rl_reply, req->rl_nr_reply,
 				  &cl->segs[cl->reply.first], cl->reply.nsegs,
 				  &written)) {
-		if (req->rl_guess_tag)
-			rpcrdma2_guess_learn_len(rep->rr_ep, req, written);
+		rpcrdma2_guess_learn_len(rep->rr_ep, req, written);
 		return written;
 	}
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_BAD_REPLY_CHUNKS, 1);
@@ -848,8 +856,7 @@ static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 		 */
 		total = min_t(u32, len, buf->head[0].iov_len + buf->page_len +
 					buf->tail[0].iov_len);
-		if (req->rl_guess_tag)
-			rpcrdma2_guess_learn_len(rep->rr_ep, req, len);
+		rpcrdma2_guess_learn_len(rep->rr_ep, req, len);
 		goto out_set_aside;
 	}
 	/* a Write list we never offered (none to match) fails here too */
@@ -943,6 +950,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	bool reply_only = !req->rl_nr_reads && !req->rl_nr_write;
+	bool resource = hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE;
 	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
@@ -954,7 +962,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	/* §5.3.3: "resend the request with no Write chunks and a Reply chunk" */
 	if (off & RPCRDMA2_DDP_WRITE)
 		req->rl_no_guess = true;
-	if (req->rl_guess_tag && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
+	if (resource)
 		rpcrdma2_guess_learn(rep->rr_ep, req,
 				     req->rl_guessed ? RPCRDMA2_GUESS_REFUSED :
 						       RPCRDMA2_GUESS_LARGE);
@@ -962,14 +970,13 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	 * A guess that failed goes again with the Reply chunk, unless the
 	 * reply would not fit the buffer either (the error below).
 	 */
-	if (req->rl_guessed && hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE &&
-	    hdr->vers == RPCRDMA2_VERS_2 &&
+	if (req->rl_guessed && resource && hdr->vers == RPCRDMA2_VERS_2 &&
 	    hdr->err.length_needed <= rqst->rq_rcv_buf.buflen) {
 		req->rl_no_guess = true;
 		rpcrdma2_count(rep->rr_ep->re_xprt,
 			       RPCRDMA2_C_REPLY_GUESS_MISSES, 1);
 	} else if (!off) {
-		if (hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE)
+		if (resource)
 			trace_xprtrdma2_reply_resource(rqst,
 						       hdr->err.length_needed,
 						       rqst->rq_rcv_buf.buflen);

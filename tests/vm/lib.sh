@@ -685,14 +685,19 @@ pair_wait() {
 }
 
 # pair_poll FILE SECONDS [GONE...]: wait until FILE exists (0), any GONE
-# file does (1), or SECONDS have passed (1).
+# file does (1), or SECONDS have passed (1). FILE is looked for once more
+# after a GONE file is seen: the peer may have made FILE, passed its own
+# barrier and ended between the two looks, and it always makes FILE
+# before GONE.
 pair_poll() {
 	local file=$1 secs=$2 i f
 	shift 2
 	for ((i = 0; i < secs * 5; i++)); do
 		[ -e "$file" ] && return 0
 		for f; do
-			[ -e "$f" ] && return 1
+			[ -e "$f" ] || continue
+			[ -e "$file" ]
+			return
 		done
 		sleep 0.2
 	done

@@ -8,7 +8,7 @@
  * Send and Receive contexts and their completions), frwr.c (memory
  * registration for chunks, and its invalidation), marshal.c (transport
  * headers out, replies in, version negotiation) and policy.c (pure
- * decisions, KUnit-tested).
+ * decisions, KUnit-tested; those every RPC makes are inline here).
  */
 #ifndef _XPRT_RDMA2_H
 #define _XPRT_RDMA2_H
@@ -16,6 +16,7 @@
 #include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/llist.h>
+#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/scatterlist.h>
@@ -625,7 +626,11 @@ void rpcrdma2_copy_from_xdr(u8 *dst, const struct xdr_buf *xdr, bool reduced);
 void rpcrdma2_probe_expired(struct work_struct *work);
 void rpcrdma2_ep_set_inline(struct rpcrdma2_ep *ep);
 
-/* policy.c: pure decisions, no I/O */
+/*
+ * Pure decisions, no I/O, KUnit-tested: in policy.c, and below those
+ * every RPC makes, inline (on this bed an out-of-line call of one cost
+ * 0.5-1.3 us per RPC).
+ */
 
 /**
  * enum rpcrdma2_vers_verdict - what the reply to a Call means for the
@@ -645,21 +650,13 @@ enum rpcrdma2_vers_verdict {
 	RPCRDMA2_VERS_DISCARD,
 };
 
-u32 rpcrdma2_credits(u32 wire, u32 max_requests);
 u32 rpcrdma2_send_threshold(u32 vers, u32 v1_send, u32 peer_rbsiz,
 			    u32 send_size);
 u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size);
-enum rpcrdma2_vers_verdict rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers,
-						 u32 first_xid,
-						 const struct rpcrdma2_hdr *hdr);
 int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 vers,
 			 bool reply_only, u32 rcv_buflen);
 u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);
 u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers);
-bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold);
-bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold);
-bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold);
-bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold);
 int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
 			 const struct rpcrdma2_seg *returned, u32 nr_returned,
 			 u32 *written);
@@ -685,6 +682,133 @@ int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
 	((6 + (6 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
 	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS + 1) +			\
 	  (2 + 4 * RPCRDMA2_MAX_CHUNK_MRS)) * 4)
+
+/**
+ * rpcrdma2_credits - the credit grant a reply's rdma_credit allows
+ * @wire: rdma_credit as received (untrusted)
+ * @max_requests: Calls we may have outstanding
+ *
+ * RFC 8166 §3.3.1: the grant is what the responder is prepared to
+ * receive. A grant of zero would leave us unable to send anything, ever
+ * (RFC 8166 §3.3.1 asks a responder to grant at least one), so it counts
+ * as one; a grant above our slot table cannot be used.
+ *
+ * Return: 1..@max_requests.
+ */
+static inline u32 rpcrdma2_credits(u32 wire, u32 max_requests)
+{
+	return clamp(wire, 1U, max_requests);
+}
+
+/**
+ * rpcrdma2_vers_verdict - what a valid reply means for the version
+ * @conn_vers: the connection's version; 0 while negotiating
+ * @try_vers: the version the first Call was sent in
+ * @first_xid: that Call's xid
+ * @hdr: the reply, as rpcrdma2_decode() accepted it
+ *
+ * draft §7: the answer to the first Call decides. An ERR_VERS for that
+ * Call whose range includes version 1 (in the RFC 8166 layout a v1-only
+ * server sends, or in either version's own) means resend it in v1 on
+ * this connection (§7.2); any other RDMA2_ERROR answers its Call but
+ * settles nothing: only "a valid non-error RPC-over-RDMA message"
+ * ends the negotiation (§7), so the next Call asks again. Any other
+ * reply in the version we tried fixes it. Once fixed, the version never
+ * changes (§7.3): a reply in the other one is discarded, as a malformed
+ * reply is (RFC 8166 §4.5).
+ *
+ * Return: enum rpcrdma2_vers_verdict.
+ */
+static inline enum rpcrdma2_vers_verdict
+rpcrdma2_vers_verdict(u32 conn_vers, u32 try_vers, u32 first_xid,
+		      const struct rpcrdma2_hdr *hdr)
+{
+	bool is_err = hdr->htype == RPCRDMA2_HT_ERROR;
+	bool err_vers = is_err && hdr->err.code == RPCRDMA2_ERR_VERS;
+	/* the decoder sets hdr->err only for errors */
+	bool v1_layout = is_err && hdr->err.v1_layout;
+
+	if (conn_vers)
+		return hdr->vers == conn_vers && !v1_layout ?
+		       RPCRDMA2_VERS_USE : RPCRDMA2_VERS_DISCARD;
+	if (err_vers && hdr->xid == first_xid &&
+	    try_vers == RPCRDMA2_VERS_2 &&
+	    hdr->err.vers.low <= RPCRDMA2_VERS_1 &&
+	    hdr->err.vers.high >= RPCRDMA2_VERS_1)
+		return RPCRDMA2_VERS_FALLBACK;
+	if (hdr->vers != try_vers || v1_layout)
+		return RPCRDMA2_VERS_DISCARD;
+	return is_err ? RPCRDMA2_VERS_PENDING : RPCRDMA2_VERS_FIXED;
+}
+
+/**
+ * rpcrdma2_use_long_call - must a Call go as a Long Call
+ * @inline_len: bytes of the Call sent inline: its RDMA_MSG / RDMA2_MSG
+ *	transport header plus the RPC message
+ * @threshold: the send threshold (rpcrdma2_send_threshold())
+ *
+ * RFC 8166 §3.5.1 and §4.3.1, draft §5.3.2: a Call that does not fit
+ * the receiver's inline threshold is sent as RDMA_NOMSG / RDMA2_NOMSG
+ * with a Position-Zero Read chunk holding the whole RPC message.
+ *
+ * Return: true if the Call cannot go inline.
+ */
+static inline bool rpcrdma2_use_long_call(u32 inline_len, u32 threshold)
+{
+	return inline_len > threshold;
+}
+
+/**
+ * rpcrdma2_use_reply_chunk - must a Call offer a Reply chunk
+ * @rcv_buflen: the largest RPC reply the Call can take (rq_rcv_buf)
+ * @threshold: the receive threshold (rpcrdma2_recv_threshold())
+ *
+ * RFC 8166 §3.5.3: a requester that cannot rule out a reply larger than
+ * the inline threshold provides a Reply chunk for it; the reply's
+ * transport header counts against the threshold too.
+ *
+ * Return: true if the largest reply does not fit inline.
+ */
+static inline bool rpcrdma2_use_reply_chunk(u32 rcv_buflen, u32 threshold)
+{
+	return (u64)rcv_buflen + RPCRDMA2_REPLY_HDR_MAX > threshold;
+}
+
+/**
+ * rpcrdma2_use_read_chunk - may a Call's payload go in a Read chunk
+ * @nonpayload_len: the Call's bytes besides its DDP-eligible payload and
+ *	that payload's XDR roundup (rq_snd_buf head and tail)
+ * @threshold: the send threshold (rpcrdma2_send_threshold())
+ *
+ * RFC 8166 §3.4.5, §3.5.2: a Call too big to send inline whose
+ * DDP-eligible data item (NFS WRITE data, RFC 8267 §4.2) goes by RDMA
+ * Read is sent as RDMA_MSG with the rest inline, if the rest fits with
+ * the largest header we write; else the whole Call is a Long Call.
+ *
+ * Return: true if the reduced Call fits inline.
+ */
+static inline bool rpcrdma2_use_read_chunk(u32 nonpayload_len, u32 threshold)
+{
+	return (u64)nonpayload_len + RPCRDMA2_CALL_HDR_MAX <= threshold;
+}
+
+/**
+ * rpcrdma2_use_write_chunk - may a reply's payload come in a Write chunk
+ * @nonpayload_len: the largest reply's bytes besides its DDP-eligible
+ *	payload (rq_rcv_buf head and tail)
+ * @threshold: the receive threshold (rpcrdma2_recv_threshold())
+ *
+ * RFC 8166 §3.4.6, §4.3.2: the server pushes the DDP-eligible data item
+ * (NFS READ data, RFC 8267 §4.2) into the Write chunk and sends the rest
+ * inline, so the rest must fit with a header carrying the Write list;
+ * else the Call offers a Reply chunk for the whole reply.
+ *
+ * Return: true if the reduced reply fits inline.
+ */
+static inline bool rpcrdma2_use_write_chunk(u32 nonpayload_len, u32 threshold)
+{
+	return (u64)nonpayload_len + RPCRDMA2_REPLY_HDR_WRITE_MAX <= threshold;
+}
 
 /*
  * Reply guessing. The upper layer sizes a receive buffer for the largest

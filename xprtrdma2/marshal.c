@@ -1024,6 +1024,32 @@ static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
 }
 
 /*
+ * A useful answer in the connection's version, once its version verdict
+ * is taken: what it says of the connection, before its RPC completes and
+ * lets another Call out.
+ */
+static void rpcrdma2_answer_grant(struct rpcrdma2_ep *ep,
+				  const struct rpcrdma2_hdr *hdr)
+{
+	struct rpcrdma2_xprt *r = ep->re_xprt;
+
+	/*
+	 * draft §7.2: the fallback is complete, a v1 exchange has worked:
+	 * the next connection asks for v2 again, which costs one ERR_VERS
+	 * round trip, so a server upgraded meanwhile is used.
+	 */
+	if (ep->re_vers == RPCRDMA2_VERS_1 &&
+	    hdr->htype != RPCRDMA2_HT_ERROR && READ_ONCE(r->rx_v1_next))
+		WRITE_ONCE(r->rx_v1_next, false);
+	/* the next reconnect need not wait */
+	r->rx_xprt.reestablish_timeout = 0;
+	if (hdr->htype != RPCRDMA2_HT_ERROR ||
+	    ep->re_vers == RPCRDMA2_VERS_1)
+		rpcrdma2_update_cwnd(r, rpcrdma2_credits(hdr->credits,
+							 ep->re_max_requests));
+}
+
+/*
  * A reply in the connection's version answers @rqst: settle the version
  * if this is the first, take the grant, and get the RPC reply out.
  *
@@ -1057,20 +1083,7 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 		ep->re_first_sent = false;
 		cancel_delayed_work(&ep->re_probe_work);
 	}
-	/*
-	 * draft §7.2: the fallback is complete, a v1 exchange has worked:
-	 * the next connection asks for v2 again, which costs one ERR_VERS
-	 * round trip, so a server upgraded meanwhile is used.
-	 */
-	if (ep->re_vers == RPCRDMA2_VERS_1 &&
-	    hdr->htype != RPCRDMA2_HT_ERROR && READ_ONCE(r->rx_v1_next))
-		WRITE_ONCE(r->rx_v1_next, false);
-	/* a useful answer: the next reconnect need not wait */
-	r->rx_xprt.reestablish_timeout = 0;
-	if (hdr->htype != RPCRDMA2_HT_ERROR ||
-	    ep->re_vers == RPCRDMA2_VERS_1)
-		rpcrdma2_update_cwnd(r, rpcrdma2_credits(hdr->credits,
-							 ep->re_max_requests));
+	rpcrdma2_answer_grant(ep, hdr);
 	status = rpcrdma2_reply_status(rep, rqst);
 	rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
 	trace_xprtrdma2_reply(&rep->rr_cid, hdr, status);
@@ -1129,6 +1142,34 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req)
 	spin_unlock(&xprt->queue_lock);
 }
 
+/*
+ * The settled connection's common answer: RDMA_MSG / RDMA2_MSG with no
+ * Write list, to a Call with no MR on this connection (no Reply chunk,
+ * or one a guess left out). Nothing waits between the lookup and the
+ * completion, so it is all done under the queue lock the lookup took:
+ * the reply is copied into the receive buffer and the RPC completed
+ * without a pin, and the Receive is not held. Once the RPC is complete
+ * its task may release @rqst at once, so nothing of it is touched after.
+ *
+ * Context: the Receive completion, holding &rpc_xprt.queue_lock.
+ */
+static void rpcrdma2_reply_inline(struct rpcrdma2_rep *rep,
+				  struct rpc_rqst *rqst)
+{
+	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
+	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
+	struct xdr_buf *buf = &rqst->rq_private_buf;
+	const u8 *src = (const u8 *)rep->rr_buf + hdr->hdr_len;
+	int total;
+
+	rpcrdma2_guess_learn_len(rep->rr_ep, req, hdr->rpc_len);
+	/* what does not fit is cut off: the decoders see a short reply */
+	total = rpcrdma2_copy_to_xdr(buf, 0, src, hdr->rpc_len);
+	trace_xprtrdma2_reply(&rep->rr_cid, hdr, total);
+	trace_xprtrdma2_reply_copy(rqst, hdr->rpc_len, 0);
+	xprt_complete_rqst(rqst->rq_task, total);
+}
+
 /**
  * rpcrdma2_reply_handler - process one received message
  * @rep: its Receive context
@@ -1156,6 +1197,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	enum rpcrdma2_vers_verdict verdict;
 	struct rpcrdma2_req *req;
 	struct rpc_rqst *rqst;
+	bool inline_reply;
 	int status;
 
 	if (inv_rkey)
@@ -1193,6 +1235,16 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		trace_xprtrdma2_reply_vers(&rep->rr_cid, hdr, ep->re_vers);
 		goto out_bad;
 	}
+	/*
+	 * rpcrdma2_reply_inline()'s kind of reply takes its grant before the
+	 * lookup, not under the queue lock. One that then answers no Call
+	 * has granted its credits all the same: every valid message does
+	 * (RFC 8166 §3.3.1).
+	 */
+	inline_reply = verdict == RPCRDMA2_VERS_USE && !inv_rkey &&
+		       hdr->htype == RPCRDMA2_HT_MSG && !hdr->cl.nr_writes;
+	if (inline_reply)
+		rpcrdma2_answer_grant(ep, hdr);
 
 	spin_lock(&xprt->queue_lock);
 	rqst = xprt_lookup_rqst(xprt, cpu_to_be32(hdr->xid));
@@ -1214,6 +1266,12 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	}
 	req = rpcrdma2_rqst_to_req(rqst);
 	WRITE_ONCE(req->rl_sent_ep, NULL);
+	if (inline_reply && req->rl_ep != ep) {
+		rpcrdma2_reply_inline(rep, rqst);
+		spin_unlock(&xprt->queue_lock);
+		rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
+		return;
+	}
 	xprt_pin_rqst(rqst);
 	spin_unlock(&xprt->queue_lock);
 

@@ -510,10 +510,6 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	if (len < 0)
 		goto out_release;
 out:
-	rpcrdma2_count(r, RPCRDMA2_C_REPLY_CHUNKS, !!req->rl_nr_reply);
-	rpcrdma2_count(r, RPCRDMA2_C_REPLY_GUESSES, req->rl_guessed);
-	rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE,
-		       !rpcrdma2_is_long_call(req));
 	return len;
 
 out_release:
@@ -641,11 +637,19 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 	/* before the post: the reply may come before it returns */
 	WRITE_ONCE(req->rl_sent_ep, ep);
 	ret = rpcrdma2_post_send(ep, sc, len, &chain);
-	if (ret)
+	if (ret) {
 		WRITE_ONCE(req->rl_sent_ep, NULL);
-	else if (req->rl_nr_reads)
-		rpcrdma2_count(r, rpcrdma2_is_long_call(req) ?
-			       RPCRDMA2_C_LONG_CALLS : RPCRDMA2_C_READ_CHUNKS, 1);
+	} else {
+		/* posted: a Call that could not be is marshaled again */
+		rpcrdma2_count(r, RPCRDMA2_C_REPLY_CHUNKS, !!req->rl_nr_reply);
+		rpcrdma2_count(r, RPCRDMA2_C_REPLY_GUESSES, req->rl_guessed);
+		rpcrdma2_count(r, RPCRDMA2_C_CALLS_INLINE,
+			       !rpcrdma2_is_long_call(req));
+		if (req->rl_nr_reads)
+			rpcrdma2_count(r, rpcrdma2_is_long_call(req) ?
+				       RPCRDMA2_C_LONG_CALLS :
+				       RPCRDMA2_C_READ_CHUNKS, 1);
+	}
 	if (ret == -EAGAIN) {
 		/* nothing was posted: the MRs were never registered */
 		rpcrdma2_frwr_release_all(req);

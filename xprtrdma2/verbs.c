@@ -7,6 +7,7 @@
  * close the transport (xprt_force_disconnect), and ->close, holding the
  * send lock, calls rpcrdma2_ep_disconnect().
  */
+#include <linux/error-injection.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/xprt.h>
 
@@ -74,6 +75,7 @@ int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
 	atomic_add(n, &ep->re_sq_avail);
 	return -EAGAIN;
 }
+ALLOW_ERROR_INJECTION(rpcrdma2_sq_get, ERRNO);
 
 /**
  * rpcrdma2_sq_put - Send Queue entries retired by a signaled completion

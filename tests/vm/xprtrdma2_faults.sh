@@ -3,7 +3,8 @@
 # Our client transport under faults the test bed cannot make on its own,
 # injected with the kernel's fail_function (CONFIG_FAIL_FUNCTION in the
 # debug test kernel; the helpers are marked ALLOW_ERROR_INJECTION): a
-# LOCAL_INV chain that cannot be posted, and an MR pool that cannot grow.
+# LOCAL_INV chain that cannot be posted, an MR pool that cannot grow, and
+# a Send Queue with no room for a Call.
 # The VM runner fails the run on any KASAN/lockdep/hung-task report or
 # kmemleak leak.
 . "$(dirname "$0")/lib.sh"
@@ -151,8 +152,49 @@ mr_pool_case() {
 	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
 
+# sq_full_case: the Send Queue has no room for a Call (fail_function
+# makes rpcrdma2_sq_get say so, as when Sends and LOCAL_INVs in flight
+# hold every entry): nothing is posted, the Call waits for write space
+# and is marshaled and posted again. Our counters count Calls posted,
+# not Calls marshaled: the Calls sent inline and as Long Calls are
+# sunrpc's sends on the mount, to the one.
+sq_full_case() {
+	local name="Send Queue full" s0 c0 s1 c1 i
+	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" 		"$GUEST_IP:$EXPORT_DIR"; then
+		t_fail "$name: mounts" "mount failed"
+		return
+	fi
+	ls "$mnt" > /dev/null
+	s0=$(xprt_sends)
+	c0=$(($(xprt_stat calls) + $(xprt_stat long_calls)))
+	t_check "$name: rpcrdma2_sq_get is injectable" \
+		ff_arm rpcrdma2_sq_get 11 5
+	# (a new file is a LOOKUP and a CREATE at least: no cache answers)
+	for i in 1 2 3 4 5 6 7 8; do
+		: > "$mnt/sq-full$i"
+	done
+	t_check "$name: every Call was sent (the injection ran out)" \
+		[ "$(cat /sys/kernel/debug/fail_function/times)" = 0 ]
+	ff_disarm
+	s1=$(xprt_sends)
+	c1=$(($(xprt_stat calls) + $(xprt_stat long_calls)))
+	t_check "$name: Calls counted as posted ($((c1 - c0))) = sunrpc's sends ($((s1 - s0)))" \
+		[ $((c1 - c0)) = $((s1 - s0)) -a $((s1 - s0)) -gt 0 ]
+	rm -f "$mnt"/sq-full*
+	umount "$mnt"
+	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
+# xprt_sends: sunrpc's count of Calls transmitted on the rdma2 mount
+# (the mountstats xprt: line's sends)
+xprt_sends() {
+	awk '$1 == "xprt:" && $2 == "rdma2" { n = $8 } END { print n }' \
+		/proc/self/mountstats
+}
+
 linv_fail_case
 mr_pool_case
+sq_full_case
 t_check "rmmod xprtrdma2 once unused" rmmod_when_free xprtrdma2
 vm_nfsd_down
 t_done

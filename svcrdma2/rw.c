@@ -699,7 +699,7 @@ void svc_rdma2_read_finish(struct svc_rqst *rqstp,
 	/* the reply starts after the pages the Call occupies */
 	rqstp->rq_respages = rqstp->rq_pages + n;
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
-	trace_svcrdma2_read_done(&rd->rd_cid, 0, arg->len);
+	rpcrdma2_trace_hot(svcrdma2_read_done, &rd->rd_cid, 0, arg->len);
 }
 
 /*

@@ -861,7 +861,7 @@ static int svc_rdma2_send_reply(struct svc_rdma2_xprt *sx,
 	}
 	if (!list_empty(&sctxt->sc_rw))
 		svc_rdma2_save_pages(rqstp, sctxt);
-	trace_svcrdma2_hdr_send(&sctxt->sc_cid, &map->hdr);
+	rpcrdma2_trace_hot(svcrdma2_hdr_send, &sctxt->sc_cid, &map->hdr);
 	ret = svc_rdma2_post_send(sx, sctxt, map->use_reply ? map->hlen :
 				  map->hlen + map->body);
 	if (ret) {

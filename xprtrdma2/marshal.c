@@ -285,7 +285,7 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	if (WARN_ON_ONCE(len < 0))
 		return -EIO;
 	if (hdr.htype == RPCRDMA2_HT_NOMSG) {
-		trace_xprtrdma2_hdr_send(&hdr);
+		rpcrdma2_trace_hot(xprtrdma2_hdr_send, &hdr);
 		return len;
 	}
 	/* RFC 8166 §3.4.3: the payload and its roundup leave the stream */
@@ -296,7 +296,7 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 				   READ_ONCE(ep->re_inline_send)))
 		return -EMSGSIZE;
 	rpcrdma2_copy_from_xdr((u8 *)buf + len, xdr, reduced);
-	trace_xprtrdma2_hdr_send(&hdr);
+	rpcrdma2_trace_hot(xprtrdma2_hdr_send, &hdr);
 	return len + rpc_len;
 }
 
@@ -336,9 +336,9 @@ static bool rpcrdma2_guess_reply(struct rpcrdma2_ep *ep,
  * What the reply to a Call says of its procedure's guesses, if
  * rpcrdma2_guess_reply() looked at the Call
  */
-static void rpcrdma2_guess_learn(struct rpcrdma2_ep *ep,
-				 const struct rpcrdma2_req *req,
-				 enum rpcrdma2_guess_outcome outcome)
+static __always_inline void
+rpcrdma2_guess_learn(struct rpcrdma2_ep *ep, const struct rpcrdma2_req *req,
+		     enum rpcrdma2_guess_outcome outcome)
 {
 	u64 *rec, old, new;
 
@@ -354,9 +354,9 @@ static void rpcrdma2_guess_learn(struct rpcrdma2_ep *ep,
 }
 
 /* ... for a reply of @rpc_len bytes (untrusted) */
-static void rpcrdma2_guess_learn_len(struct rpcrdma2_ep *ep,
-				     const struct rpcrdma2_req *req,
-				     u32 rpc_len)
+static __always_inline void
+rpcrdma2_guess_learn_len(struct rpcrdma2_ep *ep, const struct rpcrdma2_req *req,
+			 u32 rpc_len)
 {
 	/* most replies answer a Call that did not look: nothing to weigh */
 	if (!req->rl_guess_tag)
@@ -914,8 +914,8 @@ static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
 		rpcrdma2_copy_to_xdr(buf, end, zero, pad);
 	if (pos < len)
 		rpcrdma2_copy_to_xdr(buf, end + pad, src + pos, len - pos);
-	trace_xprtrdma2_reply_copy(rqst, len,
-				   req->rl_nr_reply + req->rl_nr_write);
+	rpcrdma2_trace_hot(xprtrdma2_reply_copy, rqst, len,
+			   req->rl_nr_reply + req->rl_nr_write);
 	rpcrdma2_rep_put(rep);
 }
 
@@ -1032,8 +1032,8 @@ static int rpcrdma2_reply_status(struct rpcrdma2_rep *rep,
  * is taken: what it says of the connection, before its RPC completes and
  * lets another Call out.
  */
-static void rpcrdma2_answer_grant(struct rpcrdma2_ep *ep,
-				  const struct rpcrdma2_hdr *hdr)
+static __always_inline void
+rpcrdma2_answer_grant(struct rpcrdma2_ep *ep, const struct rpcrdma2_hdr *hdr)
 {
 	struct rpcrdma2_xprt *r = ep->re_xprt;
 
@@ -1090,7 +1090,7 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 	rpcrdma2_answer_grant(ep, hdr);
 	status = rpcrdma2_reply_status(rep, rqst);
 	rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
-	trace_xprtrdma2_reply(&rep->rr_cid, hdr, status);
+	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, hdr, status);
 	return status;
 }
 
@@ -1169,8 +1169,8 @@ static void rpcrdma2_reply_inline(struct rpcrdma2_rep *rep,
 	rpcrdma2_guess_learn_len(rep->rr_ep, req, hdr->rpc_len);
 	/* what does not fit is cut off: the decoders see a short reply */
 	total = rpcrdma2_copy_to_xdr(buf, 0, src, hdr->rpc_len);
-	trace_xprtrdma2_reply(&rep->rr_cid, hdr, total);
-	trace_xprtrdma2_reply_copy(rqst, hdr->rpc_len, 0);
+	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, hdr, total);
+	rpcrdma2_trace_hot(xprtrdma2_reply_copy, rqst, hdr->rpc_len, 0);
 	xprt_complete_rqst(rqst->rq_task, total);
 }
 

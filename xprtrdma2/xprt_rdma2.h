@@ -877,8 +877,8 @@ enum rpcrdma2_guess_outcome {
  *
  * Return: the new record.
  */
-static inline u64 rpcrdma2_guess_next(u64 rec, u32 tag,
-				      enum rpcrdma2_guess_outcome outcome)
+static __always_inline u64
+rpcrdma2_guess_next(u64 rec, u32 tag, enum rpcrdma2_guess_outcome outcome)
 {
 	bool ours = upper_32_bits(rec) == tag;
 	u32 misses = ours ? (rec >> 8) & 0xff : 0;

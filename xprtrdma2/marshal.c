@@ -1152,8 +1152,9 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req)
  * or one a guess left out). Nothing waits between the lookup and the
  * completion, so it is all done under the queue lock the lookup took:
  * the reply is copied into the receive buffer and the RPC completed
- * without a pin, and the Receive is not held. Once the RPC is complete
- * its task may release @rqst at once, so nothing of it is touched after.
+ * without dropping the lock, and the Receive is not held. Once the RPC
+ * is complete and unpinned its task may release @rqst at once, so
+ * nothing of it is touched after.
  *
  * Context: the Receive completion, holding &rpc_xprt.queue_lock.
  */
@@ -1171,7 +1172,15 @@ static void rpcrdma2_reply_inline(struct rpcrdma2_rep *rep,
 	total = rpcrdma2_copy_to_xdr(buf, 0, src, hdr->rpc_len);
 	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, hdr, total);
 	rpcrdma2_trace_hot(xprtrdma2_reply_copy, rqst, hdr->rpc_len, 0);
+	/*
+	 * xprt_complete_rqst() clears NEED_RECV before it is done with the
+	 * rqst and its task; a task already running (a signal, a soft
+	 * timeout) then releases the rqst without the queue lock, unless it
+	 * is pinned: xprt_request_dequeue_xprt() waits for the pin.
+	 */
+	xprt_pin_rqst(rqst);
 	xprt_complete_rqst(rqst->rq_task, total);
+	xprt_unpin_rqst(rqst);
 }
 
 /**
@@ -1270,7 +1279,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 	}
 	req = rpcrdma2_rqst_to_req(rqst);
 	WRITE_ONCE(req->rl_sent_ep, NULL);
-	if (inline_reply && req->rl_ep != ep) {
+	if (inline_reply && !req->rl_ep) {
 		rpcrdma2_reply_inline(rep, rqst);
 		spin_unlock(&xprt->queue_lock);
 		rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);

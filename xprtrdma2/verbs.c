@@ -64,11 +64,14 @@ void rpcrdma2_ep_close(struct rpcrdma2_ep *ep)
  * @ep: the endpoint
  * @n: entries the work requests to be posted take
  *
+ * Out of line, and marked for fail_function, which plays a full Send
+ * Queue with it (tests/vm/xprtrdma2_faults.sh).
+ *
  * Context: any.
  *
  * Return: %0 if reserved; %-EAGAIN if the Send Queue could overflow.
  */
-int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
+noinline __noclone int rpcrdma2_sq_get(struct rpcrdma2_ep *ep, u32 n)
 {
 	if (atomic_sub_return(n, &ep->re_sq_avail) >= 0)
 		return 0;

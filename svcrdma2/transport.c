@@ -74,8 +74,12 @@ module_param_named(ddp, svc_rdma2_ddp, bool, 0644);
 MODULE_PARM_DESC(ddp,
 		 "accept DDP Read and Write chunks in v2 Calls; N refuses them as draft v2 sec. 5.3.3 says (new connections)");
 
-/* Global counters: the sum over every connection, past and present */
-static atomic64_t svc_rdma2_global[SVC_RDMA2_NR_COUNTERS];
+/*
+ * Global counters: the sum over every connection, past and present. Per
+ * CPU, as each connection's are: every RPC bumps one or more, and a
+ * shared atomic would bounce between every CPU that serves one.
+ */
+DEFINE_PER_CPU(u64 [SVC_RDMA2_NR_COUNTERS], svc_rdma2_global);
 static LIST_HEAD(svc_rdma2_conns);
 static DEFINE_SPINLOCK(svc_rdma2_conns_lock);
 
@@ -109,19 +113,11 @@ static const char * const svc_rdma2_counter_names[] = {
 
 static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);
 
-/**
- * svc_rdma2_count - add to a connection's counter and the global one
- * @sx: the connection
- * @c: which counter
- * @n: how much
- *
- * Context: any.
- */
-void svc_rdma2_count(struct svc_rdma2_xprt *sx, enum svc_rdma2_counter c,
-		     u64 n)
+/* Free a transport whose Send, Receive and QP resources are gone */
+static void svc_rdma2_xprt_free_mem(struct svc_rdma2_xprt *sx)
 {
-	atomic64_add(n, &sx->sx_stats[c]);
-	atomic64_add(n, &svc_rdma2_global[c]);
+	free_percpu(sx->sx_stats);
+	kfree(sx);
 }
 
 /* The most receive contexts one connection has had, since the module loaded */
@@ -217,6 +213,12 @@ static struct svc_rdma2_xprt *svc_rdma2_xprt_alloc(struct svc_serv *serv,
 	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
 	if (!sx)
 		return NULL;
+	sx->sx_stats = __alloc_percpu(sizeof(u64) * SVC_RDMA2_NR_COUNTERS,
+				      __alignof__(u64));
+	if (!sx->sx_stats) {
+		kfree(sx);
+		return NULL;
+	}
 	svc_xprt_init(net, class, &sx->sx_xprt, serv);
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_link);
@@ -363,7 +365,7 @@ out_destroy_id:
 out_free:
 	trace_svcrdma2_listen(sa, ret);
 	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
-	kfree(sx);
+	svc_rdma2_xprt_free_mem(sx);
 	return ERR_PTR(ret);
 }
 
@@ -557,7 +559,7 @@ static struct svc_xprt *svc_rdma2_accept(struct svc_xprt *xprt)
 		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
 		rdma_destroy_id(sx->sx_cm_id);
 		put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
-		kfree(sx);
+		svc_rdma2_xprt_free_mem(sx);
 		return NULL;
 	}
 	spin_lock(&svc_rdma2_conns_lock);
@@ -589,7 +591,7 @@ static void svc_rdma2_drop_accept_q(struct svc_rdma2_xprt *listener)
 		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
 		rdma_destroy_id(sx->sx_cm_id);
 		put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
-		kfree(sx);
+		svc_rdma2_xprt_free_mem(sx);
 	}
 }
 
@@ -613,7 +615,7 @@ static void svc_rdma2_free(struct svc_xprt *xprt)
 		/* no new CONNECT_REQUEST after this returns */
 		rdma_destroy_id(sx->sx_cm_id);
 		svc_rdma2_drop_accept_q(sx);
-		kfree(sx);
+		svc_rdma2_xprt_free_mem(sx);
 		return;
 	}
 	/*
@@ -635,7 +637,7 @@ static void svc_rdma2_free(struct svc_xprt *xprt)
 	svc_rdma2_send_destroy(sx);
 	svc_rdma2_destroy_qp(sx);
 	rdma_destroy_id(sx->sx_cm_id);
-	kfree(sx);
+	svc_rdma2_xprt_free_mem(sx);
 }
 
 static struct svc_xprt_class svc_rdma2_dropin_class;
@@ -760,13 +762,18 @@ void svc_rdma2_dropin_unregister(void)
 }
 EXPORT_SYMBOL_GPL(svc_rdma2_dropin_unregister);
 
-static void svc_rdma2_show_counters(struct seq_file *m, atomic64_t *c)
+/* @c: per-CPU counters, SVC_RDMA2_NR_COUNTERS of them: their sums */
+static void svc_rdma2_show_counters(struct seq_file *m, u64 __percpu *c)
 {
-	int i;
+	int i, cpu;
 
-	for (i = 0; i < SVC_RDMA2_NR_COUNTERS; i++)
-		seq_printf(m, " %s=%lld", svc_rdma2_counter_names[i],
-			   atomic64_read(&c[i]));
+	for (i = 0; i < SVC_RDMA2_NR_COUNTERS; i++) {
+		u64 sum = 0;
+
+		for_each_possible_cpu(cpu)
+			sum += *per_cpu_ptr(&c[i], cpu);
+		seq_printf(m, " %s=%llu", svc_rdma2_counter_names[i], sum);
+	}
 	seq_putc(m, '\n');
 }
 
@@ -780,7 +787,7 @@ static int svc_rdma2_stats_show(struct seq_file *m, void *v)
 
 	seq_printf(m, "global recv_ctxts_peak=%d",
 		   atomic_read(&svc_rdma2_recv_ctxts_peak));
-	svc_rdma2_show_counters(m, svc_rdma2_global);
+	svc_rdma2_show_counters(m, &svc_rdma2_global[0]);
 	spin_lock(&svc_rdma2_conns_lock);
 	list_for_each_entry(sx, &svc_rdma2_conns, sx_stats_link) {
 		seq_printf(m, "conn %s vers=%u credits=%u recv_ctxts=%u recv_cap=%u reply_inline=%u peer_rbsiz=%u reminv=%d",

@@ -160,7 +160,8 @@ mr_pool_case() {
 # sunrpc's sends on the mount, to the one.
 sq_full_case() {
 	local name="Send Queue full" s0 c0 s1 c1 i
-	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" 		"$GUEST_IP:$EXPORT_DIR"; then
+	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
+		"$GUEST_IP:$EXPORT_DIR"; then
 		t_fail "$name: mounts" "mount failed"
 		return
 	fi

@@ -1063,11 +1063,12 @@ rpcrdma2_answer_grant(struct rpcrdma2_ep *ep, const struct rpcrdma2_hdr *hdr)
  * non-error RPC-over-RDMA message from the server that grants client
  * credits". So while negotiating an error leaves the window at one and
  * the version open, and the next Call probes again. On a v1 connection
- * every message grants (RFC 8166 §3.3.1), RDMA_ERROR too.
+ * every message grants (RFC 8166 §3.3.1), RDMA_ERROR too. @granted says
+ * the reply handler took the grant already, before its lookup.
  * Return: bytes of RPC reply for the Call, or the errno it fails with.
  */
 static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
-			   enum rpcrdma2_vers_verdict verdict)
+			   enum rpcrdma2_vers_verdict verdict, bool granted)
 {
 	struct rpcrdma2_ep *ep = rep->rr_ep;
 	struct rpcrdma2_xprt *r = ep->re_xprt;
@@ -1087,7 +1088,8 @@ static int rpcrdma2_answer(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst,
 		ep->re_first_sent = false;
 		cancel_delayed_work(&ep->re_probe_work);
 	}
-	rpcrdma2_answer_grant(ep, hdr);
+	if (!granted)
+		rpcrdma2_answer_grant(ep, hdr);
 	status = rpcrdma2_reply_status(rep, rqst);
 	rpcrdma2_count(r, RPCRDMA2_C_REPLIES, 1);
 	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, hdr, status);
@@ -1300,7 +1302,7 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		rpcrdma2_fallback(ep, rqst);
 		status = -EINPROGRESS;
 	} else {
-		status = rpcrdma2_answer(rep, rqst, verdict);
+		status = rpcrdma2_answer(rep, rqst, verdict, inline_reply);
 	}
 	if (status == -EINPROGRESS) {
 		spin_lock(&xprt->queue_lock);

@@ -835,6 +835,23 @@ static void rpcrdma2_trim_head(struct rpc_rqst *rqst, u32 trim)
 }
 
 /*
+ * A reply with no Write list moved nothing: all of it is inline, and
+ * what does not fit is cut off, so the decoders see a short reply
+ * (rpcrdma2_copy_to_xdr()). It teaches the guess.
+ * Return: bytes of it the receive buffer takes.
+ */
+static __always_inline int rpcrdma2_reply_whole(struct rpcrdma2_rep *rep,
+						struct rpcrdma2_req *req)
+{
+	const struct xdr_buf *buf = &req->rl_rqst->rq_private_buf;
+	u32 len = rep->rr_hdr.rpc_len;
+
+	rpcrdma2_guess_learn_len(rep->rr_ep, req, len);
+	return min_t(u32, len, buf->head[0].iov_len + buf->page_len +
+			       buf->tail[0].iov_len);
+}
+
+/*
  * RDMA_MSG / RDMA2_MSG: the RPC reply inline, and if the Call offered a
  * Write chunk, maybe its payload pushed into our pages (RFC 8166 §3.4.6,
  * §4.3.2). Work out where the inline bytes go around the payload, as
@@ -853,14 +870,7 @@ static int rpcrdma2_reply_msg(struct rpcrdma2_rep *rep, struct rpc_rqst *rqst)
 	int total;
 
 	if (!cl->nr_writes) {
-		/*
-		 * A reply with no Write list moved nothing: all of it is
-		 * inline; what does not fit is cut off and the decoders see
-		 * a short reply (rpcrdma2_copy_to_xdr()).
-		 */
-		total = min_t(u32, len, buf->head[0].iov_len + buf->page_len +
-					buf->tail[0].iov_len);
-		rpcrdma2_guess_learn_len(rep->rr_ep, req, len);
+		total = rpcrdma2_reply_whole(rep, req);
 		goto out_set_aside;
 	}
 	/* a Write list we never offered (none to match) fails here too */
@@ -891,23 +901,21 @@ out_bad:
 }
 
 /*
- * Copy the inline bytes rpcrdma2_reply_msg() set aside into the receive
- * buffer: the front, then (after a Write chunk's payload) its XDR
+ * Copy the inline bytes of @rep into @req's receive buffer: the first
+ * @pos, then (after @written bytes of a Write chunk's payload) its XDR
  * roundup, which the server left out (RFC 8166 §3.4.6), and the rest.
- * The Receive is then free to be posted again.
  */
-static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
+static __always_inline void rpcrdma2_reply_place(struct rpcrdma2_req *req,
+						 const struct rpcrdma2_rep *rep,
+						 u32 pos, u32 written)
 {
 	static const u8 zero[4];
-	struct rpcrdma2_rep *rep = req->rl_rep;
 	struct rpc_rqst *rqst = req->rl_rqst;
 	struct xdr_buf *buf = &rqst->rq_private_buf;
 	const u8 *src = (const u8 *)rep->rr_buf + rep->rr_hdr.hdr_len;
-	u32 len = rep->rr_hdr.rpc_len, pos = req->rl_copy_pos;
-	u32 end = pos + req->rl_copy_written;
-	u32 pad = xdr_pad_size(req->rl_copy_written);
+	u32 len = rep->rr_hdr.rpc_len, end = pos + written;
+	u32 pad = xdr_pad_size(written);
 
-	req->rl_rep = NULL;
 	rpcrdma2_copy_to_xdr(buf, 0, src, pos);
 	/* the roundup and the rest after a Write chunk's payload, if any */
 	if (pad)
@@ -916,6 +924,19 @@ static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
 		rpcrdma2_copy_to_xdr(buf, end + pad, src + pos, len - pos);
 	rpcrdma2_trace_hot(xprtrdma2_reply_copy, rqst, len,
 			   req->rl_nr_reply + req->rl_nr_write);
+}
+
+/*
+ * Copy the inline bytes rpcrdma2_reply_msg() set aside into the receive
+ * buffer. The Receive is then free to be posted again.
+ */
+static void rpcrdma2_reply_copy(struct rpcrdma2_req *req)
+{
+	struct rpcrdma2_rep *rep = req->rl_rep;
+
+	req->rl_rep = NULL;
+	rpcrdma2_reply_place(req, rep, req->rl_copy_pos,
+			     req->rl_copy_written);
 	rpcrdma2_rep_put(rep);
 }
 
@@ -1163,17 +1184,11 @@ void rpcrdma2_reply_done(struct rpcrdma2_req *req)
 static void rpcrdma2_reply_inline(struct rpcrdma2_rep *rep,
 				  struct rpc_rqst *rqst)
 {
-	const struct rpcrdma2_hdr *hdr = &rep->rr_hdr;
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
-	struct xdr_buf *buf = &rqst->rq_private_buf;
-	const u8 *src = (const u8 *)rep->rr_buf + hdr->hdr_len;
-	int total;
+	int total = rpcrdma2_reply_whole(rep, req);
 
-	rpcrdma2_guess_learn_len(rep->rr_ep, req, hdr->rpc_len);
-	/* what does not fit is cut off: the decoders see a short reply */
-	total = rpcrdma2_copy_to_xdr(buf, 0, src, hdr->rpc_len);
-	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, hdr, total);
-	rpcrdma2_trace_hot(xprtrdma2_reply_copy, rqst, hdr->rpc_len, 0);
+	rpcrdma2_trace_hot(xprtrdma2_reply, &rep->rr_cid, &rep->rr_hdr, total);
+	rpcrdma2_reply_place(req, rep, rep->rr_hdr.rpc_len, 0);
 	/*
 	 * xprt_complete_rqst() clears NEED_RECV before it is done with the
 	 * rqst and its task; a task already running (a signal, a soft

@@ -7,10 +7,10 @@
 # ramp), META_FILES the files of the metadata run (default 1000). With the
 # defaults the whole run (perftest's wire figures; ten passes: five pairs,
 # twice each, five fio jobs and the metadata run a pass; then memory per
-# connection and a traced metadata run per RDMA pair) took 13 min warm on
-# a quiet 2-core host before the memory part came, which adds a few; the
-# results stay in build/bench/vm (raw/ for tests/bench/report.py and
-# meta_split.py).
+# connection, two traced metadata runs per RDMA pair, and three rounds
+# of the metadata workload and of the parallel load under perf) took
+# 21-25 min warm on a quiet 2-core host; the results stay in
+# build/bench/vm (raw/ for tests/bench/report.py and meta_split.py).
 # `make bench BENCH_PARTS=cpu [CPU_ROUNDS=N] [META_FILES=N]`: only the
 # CPU split's perf runs (tests/bench/cpu_split.py), our pair and the
 # in-tree one, N rounds each (default 3): a few minutes, for measuring a

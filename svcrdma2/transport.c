@@ -17,6 +17,7 @@
 
 #include <rpcrdma2/dropin.h>
 #include <rpcrdma2/kparams.h>
+#include <rpcrdma2/stats.h>
 
 #include "svc_rdma2.h"
 #define CREATE_TRACE_POINTS
@@ -765,15 +766,11 @@ EXPORT_SYMBOL_GPL(svc_rdma2_dropin_unregister);
 /* @c: per-CPU counters, SVC_RDMA2_NR_COUNTERS of them: their sums */
 static void svc_rdma2_show_counters(struct seq_file *m, u64 __percpu *c)
 {
-	int i, cpu;
+	int i;
 
-	for (i = 0; i < SVC_RDMA2_NR_COUNTERS; i++) {
-		u64 sum = 0;
-
-		for_each_possible_cpu(cpu)
-			sum += *per_cpu_ptr(&c[i], cpu);
-		seq_printf(m, " %s=%llu", svc_rdma2_counter_names[i], sum);
-	}
+	for (i = 0; i < SVC_RDMA2_NR_COUNTERS; i++)
+		seq_printf(m, " %s=%llu", svc_rdma2_counter_names[i],
+			   rpcrdma2_percpu_sum(&c[i]));
 	seq_putc(m, '\n');
 }
 

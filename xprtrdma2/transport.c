@@ -17,6 +17,7 @@
 
 #include <rpcrdma2/dropin.h>
 #include <rpcrdma2/kparams.h>
+#include <rpcrdma2/stats.h>
 
 #include "xprt_rdma2.h"
 #define CREATE_TRACE_POINTS
@@ -365,12 +366,7 @@ drop_connection:
 static u64 rpcrdma2_stat(const struct rpcrdma2_xprt *r,
 			 enum rpcrdma2_counter c)
 {
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += *per_cpu_ptr(&r->rx_stats[c], cpu);
-	return sum;
+	return rpcrdma2_percpu_sum(&r->rx_stats[c]);
 }
 
 /*

@@ -40,7 +40,8 @@ kunit:
 # BENCH_TIME=S per fio job (default 10), META_FILES=N (default 1000).
 # BENCH_PARTS=cpu [CPU_ROUNDS=N] [CPU_AB="MODULE PARAM VALUE"]: only the
 # CPU split of our pair and the in-tree one, N rounds (default 3); CPU_AB
-# adds our pair with that module parameter set.
+# adds our pair with that module parameter set. BENCH_PARTS=par: the same
+# with the parallel load in place of the metadata workload.
 bench:
 	scripts/bench.sh
 

@@ -18,6 +18,9 @@
 # CPU by leaf function. CPU_AB="MODULE PARAM VALUE" (e.g. "xprtrdma2
 # guess_replies N") adds our pair again with that parameter set, in the
 # same rounds: a change with a switch measured against itself.
+# `make bench BENCH_PARTS=par`: the same with the parallel load (4 KiB
+# random reads, 4 jobs at QD32) in place of the metadata workload; its
+# leaf reports are raw/perf-par-*.leaf.txt (cpu_leaf.py's TAG par-v2).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

@@ -8,7 +8,8 @@
 # report's 0.01%, about 0.4 us per RPC on the metadata workload).
 #   cpu_leaf.py RES SIDE [TAG [REF [LINES]]]
 # SIDE is client or server, or one row's entry point; TAG and REF default
-# to v2 and ref, LINES to 40.
+# to v2 and ref, LINES to 40. The parallel load's runs (BENCH_PARTS=par)
+# are TAG par-v2 and REF par-ref.
 import glob, re, sys
 
 from splits import ROWS, TAIL

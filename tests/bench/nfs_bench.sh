@@ -42,7 +42,9 @@
 # few minutes, and the rounds show the noise between runs. CPU_AB
 # "MODULE PARAM VALUE" adds a third pair to those rounds, v2b: ours
 # again with that module parameter set for its runs, which measures a
-# change that has a switch against itself in the same run.
+# change that has a switch against itself in the same run. PARTS "par"
+# does the same with the parallel load in place of the metadata workload
+# (its perf runs and cpu_split.py --par's table, leaf reports included).
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
 # [CPU_ROUNDS [CPU_AB]]]]]
 . "$(dirname "$0")/../vm/lib.sh"
@@ -53,8 +55,8 @@ PARTS=${3:-all}
 CPU_ROUNDS=${4:-3}
 CPU_AB=${5:-}
 case $PARTS in
-all | cpu) ;;
-*) die "bench: PARTS is all or cpu, not $PARTS" ;;
+all | cpu | par) ;;
+*) die "bench: PARTS is all, cpu or par, not $PARTS" ;;
 esac
 
 vm_rxe_up
@@ -197,7 +199,7 @@ split_run() {
 # perf_report DATA BASE: perf.data DATA reported in BASE.txt (callees
 # included, by symbol; our modules' symbols from kallsyms) and
 # BASE.own.txt (by the nearest of $perf_parents above each sample: a
-# row's own CPU, posting to rxe apart), with PARTS "cpu" also in
+# row's own CPU, posting to rxe apart), with PARTS "cpu" or "par" also in
 # BASE.leaf.txt (the same, by leaf symbol too, with sample counts);
 # errors go to BASE.err
 perf_report() {
@@ -217,25 +219,28 @@ perf_report() {
 	rm -f "$data"
 }
 
-# perf_run TAG PROTO PORT [SUFFIX]: the metadata workload once more under
-# perf (cpu-clock on every CPU, call graphs), reported in
-# perf-TAG[SUFFIX].txt and .own.txt (perf_report), with the RPCs the
-# client sent meanwhile in .rpcs; TAG v2b with CPU_AB's module parameter
+# perf_run LOAD TAG PROTO PORT [SUFFIX]: perf_meta_run (LOAD meta) or
+# perf_par_run (LOAD par) of TAG; TAG v2b with CPU_AB's module parameter
 # set, and set back after
 perf_run() {
-	local tag=$1 was
+	local load=$1 tag=$2 was
 	local -a ab
+	shift
 	if [ "$tag" = v2b ]; then
 		read -ra ab <<<"$CPU_AB"
 		was=$(cat "/sys/module/${ab[0]}/parameters/${ab[1]}")
 		echo "${ab[2]}" > "/sys/module/${ab[0]}/parameters/${ab[1]}"
 	fi
-	perf_run_one "$@"
+	"perf_${load}_run" "$@"
 	[ "$tag" != v2b ] ||
 		echo "$was" > "/sys/module/${ab[0]}/parameters/${ab[1]}"
 }
 
-perf_run_one() {
+# perf_meta_run TAG PROTO PORT [SUFFIX]: the metadata workload once more
+# under perf (cpu-clock on every CPU, call graphs), reported in
+# perf-TAG[SUFFIX].txt and .own.txt (perf_report), with the RPCs the
+# client sent meanwhile in .rpcs
+perf_meta_run() {
 	local tag=$1 proto=$2 port=$3 sfx=$4 data=/tmp/perf.data
 	local -a x0 x1
 	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
@@ -362,7 +367,7 @@ perftest() {
 	wait "$srv" || echo "bench: perftest $name: the server exited $?"
 }
 
-if [ "$PARTS" = cpu ]; then
+if [ "$PARTS" != all ]; then
 	perf_setup
 	# A guest fresh from boot runs its first minutes slower (the first
 	# of three rounds took up to 1.7x the CPU per RPC of the third, in
@@ -385,20 +390,23 @@ if [ "$PARTS" = cpu ]; then
 		pairs+=("v2b rdma2 $NFS_V2_PORT")
 		tags=(v2 v2b ref)
 	fi
+	load=meta what="META_FILES=$META_FILES" split=()
+	[ "$PARTS" = cpu ] ||
+		load=par what="the parallel load, BENCH_TIME=$BENCH_TIME" split=(--par)
 	# each round starts one pair later: every pair goes first, last and
 	# between the others alike
 	for ((i = 1; i <= CPU_ROUNDS; i++)); do
 		for ((j = 0; j < ${#pairs[@]}; j++)); do
 			read -r tag proto port <<<"${pairs[(i - 1 + j) % ${#pairs[@]}]}"
-			perf_run "$tag" "$proto" "$port" "-$i"
+			perf_run "$load" "$tag" "$proto" "$port" "-$i"
 		done
 	done
-	echo "bench: cpu split only, $CPU_ROUNDS rounds (META_FILES=$META_FILES)"
+	echo "bench: cpu split only, $CPU_ROUNDS rounds ($what)"
 	[ -z "$CPU_AB" ] ||
 		echo "bench: v2b is rdma2 -> svcrdma2 with ${ab[0]} ${ab[1]}=${ab[2]}"
 	rm -rf "$RESULTS/raw"
 	cp -r "$res" "$RESULTS/raw"
-	python3 "$(dirname "$0")/cpu_split.py" "$res" "${tags[@]}"
+	python3 "$(dirname "$0")/cpu_split.py" "${split[@]}" "$res" "${tags[@]}"
 	vm_nfsd_down
 	exit 0
 fi
@@ -461,11 +469,11 @@ PERF_ROUNDS=("v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT"
 	"r2 rdma $NFS_V2_PORT -3" "ref rdma $NFS_V1_PORT -3")
 for t in "${PERF_ROUNDS[@]}"; do
 	# shellcheck disable=SC2086
-	perf_run $t
+	perf_run meta $t
 done
 for t in "${PERF_ROUNDS[@]}"; do
 	# shellcheck disable=SC2086
-	perf_par_run $t
+	perf_run par $t
 done
 # every rate here is measured with the guest's clock: say whether it kept
 # time (scripts/vm/run --host-clock)

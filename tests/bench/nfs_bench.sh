@@ -196,6 +196,28 @@ split_run() {
 	bench_umount "split $tag" "$mnt"
 }
 
+# perf_modules: /proc/modules as perf needs it, bind-mounted over the
+# real one until perf_report is done. Since Linux 6.4 a module's text,
+# data and read-only data are allocated apart, and /proc/modules gives
+# the text's address with the size of all three
+# (kernel/module/procfs.c: module_total_size()); perf 6.1 maps
+# [address, address + size), which can cover the text of a module loaded
+# next to it, whose samples then go unnamed (an offset in the first).
+# Each size here stops at the next module's address.
+perf_modules() {
+	umount /proc/modules 2>/dev/null
+	python3 - /proc/modules > /tmp/modules <<'PY'
+import sys
+mods = sorted((l.split() for l in open(sys.argv[1])), key=lambda f: int(f[5], 16))
+for m, nxt in zip(mods, mods[1:] + [None]):
+    if nxt:
+        m[1] = str(min(int(m[1]), int(nxt[5], 16) - int(m[5], 16)))
+    print(" ".join(m))
+PY
+	mount --bind /tmp/modules /proc/modules ||
+		echo "bench: perf: no corrected /proc/modules"
+}
+
 # perf_report DATA BASE: perf.data DATA reported in BASE.txt (callees
 # included, by symbol; our modules' symbols from kallsyms) and
 # BASE.own.txt (by the nearest of $perf_parents above each sample: a
@@ -216,6 +238,7 @@ perf_report() {
 			--sort parent,sym --parent "$perf_parents" -g none \
 			-n --stdio > "$base.leaf.txt" 2>> "$base.err" ||
 		echo "bench: perf report --sort parent,sym of $base exited $?"
+	umount /proc/modules
 	rm -f "$data"
 }
 
@@ -248,6 +271,7 @@ perf_meta_run() {
 		return
 	fi
 	read -ra x0 <<<"$(xprt_line)"
+	perf_modules
 	perf record -N -q -a -g -e cpu-clock -F 4000 -o "$data" -- \
 		bash -c "$(declare -f meta_run); mnt=$mnt META_FILES=$META_FILES meta_run" \
 		> "$res/perf-$tag$sfx-meta" 2> "$res/perf-$tag$sfx.err" ||
@@ -282,6 +306,7 @@ perf_par_run() {
 	lay_out "perf par $tag"
 	read -ra x0 <<<"$(xprt_line)"
 	c0=$(cpu_ticks)
+	perf_modules
 	perf record -N -q -a -g -e cpu-clock -F 2000 -o "$data" -- \
 		fio --name=par --directory="$mnt" --direct=1 --time_based \
 		--runtime="$BENCH_TIME" "${PAR_FIO[@]}" --output=/dev/null \

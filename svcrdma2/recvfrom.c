@@ -37,21 +37,18 @@ static void svc_rdma2_recv_ctxt_free(struct svc_rdma2_xprt *sx,
 	svc_rdma2_recv_ctxt_kfree(ctxt);
 }
 
-/* The decoder's limits for this connection (draft v2 §5.3.3 codes) */
+/*
+ * The decoder's limits for this connection (draft v2 §5.3.3 codes),
+ * every version accepted: svc_rdma2_decode() narrows that per message.
+ */
 static void svc_rdma2_limits(const struct svc_rdma2_xprt *sx,
 			     struct rpcrdma2_limits *lim)
 {
-	u32 vers = READ_ONCE(sx->sx_vers);
-
 	lim->max_read_chunks = SVC_RDMA2_MAX_READ_CHUNKS;
 	lim->max_write_chunks = SVC_RDMA2_MAX_WRITE_CHUNKS;
 	lim->max_segs = sx->sx_max_segs;
-	/*
-	 * Once the first message has fixed the version, a message in the
-	 * other one earns ERR_VERS naming the version in use (§7.3).
-	 */
-	lim->vers_low = vers ? vers : RPCRDMA2_VERS_MIN;
-	lim->vers_high = vers ? vers : RPCRDMA2_VERS_MAX;
+	lim->vers_low = 0;
+	lim->vers_high = 0;
 }
 
 static struct svc_rdma2_recv_ctxt *
@@ -79,6 +76,15 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 				    sizeof(*ctxt->rc_payloads), GFP_KERNEL);
 	if (!ctxt->rc_buf || !ctxt->rc_reads || !ctxt->rc_writes ||
 	    !ctxt->rc_segs || !ctxt->rc_out_segs || !ctxt->rc_payloads)
+		goto out_free;
+	/* once: the decoder sets every count anew for each message */
+	if (WARN_ON_ONCE(rpcrdma2_chunk_lists_init(&ctxt->rc_hdr.cl, &lim,
+						   ctxt->rc_reads, nreads,
+						   ctxt->rc_read_chunks,
+						   ARRAY_SIZE(ctxt->rc_read_chunks),
+						   ctxt->rc_writes,
+						   lim.max_write_chunks,
+						   ctxt->rc_segs, nsegs)))
 		goto out_free;
 	ctxt->rc_sge.addr = ib_dma_map_single(dev, ctxt->rc_buf,
 					      sx->sx_buf_size,
@@ -473,21 +479,14 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 			     struct svc_rdma2_recv_ctxt *ctxt)
 {
 	struct rpcrdma2_hdr *hdr = &ctxt->rc_hdr;
-	struct rpcrdma2_limits lim;
 	struct rpcrdma2_reject rej;
 	int ret;
 
-	svc_rdma2_limits(sx, &lim);
-	ret = rpcrdma2_chunk_lists_init(&hdr->cl, &lim,
-					ctxt->rc_reads,
-					rpcrdma2_reads_needed(&lim),
-					ctxt->rc_read_chunks,
-					ARRAY_SIZE(ctxt->rc_read_chunks),
-					ctxt->rc_writes, lim.max_write_chunks,
-					ctxt->rc_segs,
-					rpcrdma2_segs_needed(&lim));
-	if (WARN_ON_ONCE(ret))
-		return false;
+	/*
+	 * Once the first message has fixed the version, a message in the
+	 * other one earns ERR_VERS naming the version in use (§7.3).
+	 */
+	rpcrdma2_chunk_lists_set_vers(&hdr->cl, READ_ONCE(sx->sx_vers));
 	ret = rpcrdma2_decode(ctxt->rc_buf, ctxt->rc_byte_len, hdr, &rej);
 	if (ret) {
 		trace_svcrdma2_decode_err(&ctxt->rc_cid, hdr, &rej);

@@ -113,7 +113,10 @@ struct rpcrdma2_limits {
  * once, after checking that the arrays hold what the limits allow (see
  * rpcrdma2_reads_needed() and rpcrdma2_segs_needed()), so the decoder
  * need not check again per message; do not change them afterwards
- * except through rpcrdma2_chunk_lists_init(). Decode fills the rest.
+ * except through rpcrdma2_chunk_lists_init(), or the version range
+ * through rpcrdma2_chunk_lists_set_vers(). Decode fills the rest, every
+ * count anew for each message, so one init serves every message the
+ * arrays receive.
  */
 struct rpcrdma2_chunk_lists {
 	struct rpcrdma2_read_seg *reads;
@@ -329,6 +332,23 @@ static inline u64 rpcrdma2_reads_needed(const struct rpcrdma2_limits *lim)
 static inline u64 rpcrdma2_segs_needed(const struct rpcrdma2_limits *lim)
 {
 	return ((u64)lim->max_write_chunks + 1) * lim->max_segs;
+}
+
+/**
+ * rpcrdma2_chunk_lists_set_vers - the versions the decoder accepts now
+ * @cl: chunk lists set up by rpcrdma2_chunk_lists_init()
+ * @vers: the one version to accept (RPCRDMA2_VERS_MIN..RPCRDMA2_VERS_MAX),
+ *	or 0 for all of them
+ *
+ * For an endpoint whose first message fixed its version (draft v2 §7.3):
+ * a message in another version is then rejected with ERR_VERS naming
+ * @vers, without setting up the arrays again for each message.
+ */
+static inline void
+rpcrdma2_chunk_lists_set_vers(struct rpcrdma2_chunk_lists *cl, u32 vers)
+{
+	cl->lim.vers_low = vers ? vers : RPCRDMA2_VERS_MIN;
+	cl->lim.vers_high = vers ? vers : RPCRDMA2_VERS_MAX;
 }
 
 int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,

@@ -458,6 +458,46 @@ static void test_init_vers(void)
 	       "mismatch");
 }
 
+/*
+ * One init, many messages: the version range narrowed and widened again
+ * in place, and every count decoded anew (as svcrdma2 decodes each Call)
+ */
+static void test_set_vers(void)
+{
+	static struct ctx c;
+	u8 in[CV_BUF_SIZE];
+	size_t v1 = 4 * ARRAY_SIZE(cv_w_v1_msg);
+	size_t call = 4 * ARRAY_SIZE(cv_w_v2_write_call);
+	size_t msg = 4 * ARRAY_SIZE(cv_w_v2_msg);
+	struct rpcrdma2_chunk_lists *cl = &c.hdr.cl;
+	bool ok;
+	int rc;
+
+	ctx_init(&c);
+	ok = !rpcrdma2_chunk_lists_init(cl, &cv_lim_default, c.reads,
+					CV_READS_CAP, c.read_chunks,
+					CV_READ_CHUNKS_CAP, c.writes,
+					CV_WRITES_CAP, c.segs, CV_SEGS_CAP);
+	rpcrdma2_chunk_lists_set_vers(cl, RPCRDMA2_VERS_2);
+	cv_bytes(cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg), in);
+	rc = rpcrdma2_decode(in, v1, &c.hdr, &c.rej);
+	ok &= rc == -EPROTONOSUPPORT && c.rej.reason == RPCRDMA2_REASON_VERS &&
+	      c.rej.reply.vers.low == 2 && c.rej.reply.vers.high == 2;
+	cv_bytes(cv_w_v2_write_call, ARRAY_SIZE(cv_w_v2_write_call), in);
+	ok &= !rpcrdma2_decode(in, call, &c.hdr, &c.rej) && cl->nr_reads &&
+	      cl->nr_read_chunks && cl->inv_handle;
+	cv_bytes(cv_w_v2_msg, ARRAY_SIZE(cv_w_v2_msg), in);
+	ok &= !rpcrdma2_decode(in, msg, &c.hdr, &c.rej) && !cl->nr_reads &&
+	      !cl->nr_read_chunks && !cl->nr_writes && !cl->nr_segs &&
+	      !cl->has_reply && !cl->inv_handle;
+	rpcrdma2_chunk_lists_set_vers(cl, 0);
+	cv_bytes(cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg), in);
+	rc = rpcrdma2_decode(in, v1, &c.hdr, &c.rej);
+	ok &= !rc && c.hdr.vers == 1;
+	result(ok, "set_vers narrows and widens the versions of one init; counts decoded anew",
+	       "mismatch (rc %d)", rc);
+}
+
 /* a length beyond 32 bits is refused before a byte is read */
 static void test_len_overflow(void)
 {
@@ -497,6 +537,7 @@ int main(void)
 	test_names();
 	test_init_caps();
 	test_init_vers();
+	test_set_vers();
 	test_len_overflow();
 
 	printf("codec_test: %u passed, %u failed\n", passed, failed);

@@ -197,25 +197,33 @@ split_run() {
 }
 
 # perf_modules: /proc/modules as perf needs it, bind-mounted over the
-# real one until perf_report is done. Since Linux 6.4 a module's text,
-# data and read-only data are allocated apart, and /proc/modules gives
-# the text's address with the size of all three
-# (kernel/module/procfs.c: module_total_size()); perf 6.1 maps
-# [address, address + size), which can cover the text of a module loaded
+# real one until the caller's perf_report is done (perf_modules_done).
+# Since Linux 6.4 a module's text, data and read-only data are allocated
+# apart, and /proc/modules gives the text's address with the size of all
+# three (kernel/module/procfs.c: module_total_size()); perf 6.1 maps
+# [address, address + size), which can cover the text of a module placed
 # next to it, whose samples then go unnamed (an offset in the first).
-# Each size here stops at the next module's address.
+# Each size here stops at the next module's address. The addresses need
+# kptr_restrict 0 (perf_setup); without them nothing is mounted.
 perf_modules() {
-	umount /proc/modules 2>/dev/null
-	python3 - /proc/modules > /tmp/modules <<'PY'
+	python3 - /proc/modules > /tmp/modules <<'PY' &&
 import sys
-mods = sorted((l.split() for l in open(sys.argv[1])), key=lambda f: int(f[5], 16))
+mods = sorted((line.split() for line in open(sys.argv[1])),
+              key=lambda f: int(f[5], 16))
+if not mods or any(int(m[5], 16) == 0 for m in mods):
+    sys.exit("no module addresses")
 for m, nxt in zip(mods, mods[1:] + [None]):
     if nxt:
         m[1] = str(min(int(m[1]), int(nxt[5], 16) - int(m[5], 16)))
     print(" ".join(m))
 PY
-	mount --bind /tmp/modules /proc/modules ||
+		mount --bind /tmp/modules /proc/modules ||
 		echo "bench: perf: no corrected /proc/modules"
+}
+
+# perf_modules_done: the real /proc/modules again
+perf_modules_done() {
+	umount /proc/modules 2>/dev/null
 }
 
 # perf_report DATA BASE: perf.data DATA reported in BASE.txt (callees
@@ -238,7 +246,6 @@ perf_report() {
 			--sort parent,sym --parent "$perf_parents" -g none \
 			-n --stdio > "$base.leaf.txt" 2>> "$base.err" ||
 		echo "bench: perf report --sort parent,sym of $base exited $?"
-	umount /proc/modules
 	rm -f "$data"
 }
 
@@ -270,8 +277,8 @@ perf_meta_run() {
 		echo "bench: perf $tag: mount -o vers=4.2,proto=$proto,port=$port failed"
 		return
 	fi
-	read -ra x0 <<<"$(xprt_line)"
 	perf_modules
+	read -ra x0 <<<"$(xprt_line)"
 	perf record -N -q -a -g -e cpu-clock -F 4000 -o "$data" -- \
 		bash -c "$(declare -f meta_run); mnt=$mnt META_FILES=$META_FILES meta_run" \
 		> "$res/perf-$tag$sfx-meta" 2> "$res/perf-$tag$sfx.err" ||
@@ -280,6 +287,7 @@ perf_meta_run() {
 	# mountstats' xprt line: sends is the 7th field after "xprt:"
 	echo $((x1[6] - x0[6])) > "$res/perf-$tag$sfx.rpcs"
 	perf_report "$data" "$res/perf-$tag$sfx"
+	perf_modules_done
 	bench_umount "perf $tag" "$mnt"
 }
 
@@ -304,9 +312,9 @@ perf_par_run() {
 		return
 	fi
 	lay_out "perf par $tag"
+	perf_modules
 	read -ra x0 <<<"$(xprt_line)"
 	c0=$(cpu_ticks)
-	perf_modules
 	perf record -N -q -a -g -e cpu-clock -F 2000 -o "$data" -- \
 		fio --name=par --directory="$mnt" --direct=1 --time_based \
 		--runtime="$BENCH_TIME" "${PAR_FIO[@]}" --output=/dev/null \
@@ -316,6 +324,7 @@ perf_par_run() {
 	read -ra x1 <<<"$(xprt_line)"
 	echo $((x1[6] - x0[6])) > "$base.rpcs"
 	perf_report "$data" "$base"
+	perf_modules_done
 	rm -f "$mnt/data"
 	bench_umount "perf par $tag" "$mnt"
 }
@@ -410,7 +419,7 @@ if [ "$PARTS" != all ]; then
 	tags=(v2 ref)
 	if [ -n "$CPU_AB" ]; then
 		read -ra ab <<<"$CPU_AB"
-		[ "${#ab[@]}" = 3 -a -w "/sys/module/${ab[0]}/parameters/${ab[1]}" ] ||
+		[ "${#ab[@]}" = 3 ] && [ -w "/sys/module/${ab[0]}/parameters/${ab[1]}" ] ||
 			die "bench: CPU_AB is MODULE PARAM VALUE of a writable parameter, not '$CPU_AB'"
 		pairs+=("v2b rdma2 $NFS_V2_PORT")
 		tags=(v2 v2b ref)

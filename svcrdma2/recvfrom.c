@@ -58,6 +58,7 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	struct svc_rdma2_recv_ctxt *ctxt;
 	struct rpcrdma2_limits lim;
 	u32 nreads, nsegs;
+	int ret;
 
 	svc_rdma2_limits(sx, &lim);
 	nreads = rpcrdma2_reads_needed(&lim);
@@ -78,13 +79,13 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	    !ctxt->rc_segs || !ctxt->rc_out_segs || !ctxt->rc_payloads)
 		goto out_free;
 	/* once: the decoder sets every count anew for each message */
-	if (WARN_ON_ONCE(rpcrdma2_chunk_lists_init(&ctxt->rc_hdr.cl, &lim,
-						   ctxt->rc_reads, nreads,
-						   ctxt->rc_read_chunks,
-						   ARRAY_SIZE(ctxt->rc_read_chunks),
-						   ctxt->rc_writes,
-						   lim.max_write_chunks,
-						   ctxt->rc_segs, nsegs)))
+	ret = rpcrdma2_chunk_lists_init(&ctxt->rc_hdr.cl, &lim,
+					ctxt->rc_reads, nreads,
+					ctxt->rc_read_chunks,
+					ARRAY_SIZE(ctxt->rc_read_chunks),
+					ctxt->rc_writes, lim.max_write_chunks,
+					ctxt->rc_segs, nsegs);
+	if (WARN_ON_ONCE(ret))
 		goto out_free;
 	ctxt->rc_sge.addr = ib_dma_map_single(dev, ctxt->rc_buf,
 					      sx->sx_buf_size,

@@ -764,7 +764,8 @@ void svc_rdma2_dropin_unregister(void)
 EXPORT_SYMBOL_GPL(svc_rdma2_dropin_unregister);
 
 /* @c: per-CPU counters, SVC_RDMA2_NR_COUNTERS of them: their sums */
-static void svc_rdma2_show_counters(struct seq_file *m, u64 __percpu *c)
+static void svc_rdma2_show_counters(struct seq_file *m,
+				    const u64 __percpu *c)
 {
 	int i;
 

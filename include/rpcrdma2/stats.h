@@ -14,8 +14,9 @@
  * rpcrdma2_percpu_sum - a per-CPU counter's value
  * @c: one counter in a per-CPU array
  *
- * A counter bumped concurrently on another CPU may be read before or
- * after that increment; the stats files need no more.
+ * Each CPU's count is read without a lock while others may bump theirs:
+ * on a 64-bit kernel a concurrent increment is seen or not, on a 32-bit
+ * one a count may be read torn. The stats files need no more than that.
  *
  * Return: the sum of @c over every possible CPU.
  */

@@ -458,17 +458,33 @@ static void test_init_vers(void)
 	       "mismatch");
 }
 
+/* decode @words (@n of them) into @c's header, set up beforehand */
+static int ctx_decode_words(struct ctx *c, const u32 *words, u32 n)
+{
+	u8 in[CV_BUF_SIZE];
+
+	cv_bytes(words, n, in);
+	return rpcrdma2_decode(in, 4 * (size_t)n, &c->hdr, &c->rej);
+}
+
+static int decode_v1_msg(struct ctx *c)
+{
+	return ctx_decode_words(c, cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg));
+}
+
+static int decode_v2_msg(struct ctx *c)
+{
+	return ctx_decode_words(c, cv_w_v2_msg, ARRAY_SIZE(cv_w_v2_msg));
+}
+
 /*
  * One init, many messages: the version range narrowed and widened again
- * in place, and every count decoded anew (as svcrdma2 decodes each Call)
+ * in place, the arrays and chunk limits kept, and every count decoded
+ * anew (as svcrdma2 decodes each Call)
  */
 static void test_set_vers(void)
 {
 	static struct ctx c;
-	u8 in[CV_BUF_SIZE];
-	size_t v1 = 4 * ARRAY_SIZE(cv_w_v1_msg);
-	size_t call = 4 * ARRAY_SIZE(cv_w_v2_write_call);
-	size_t msg = 4 * ARRAY_SIZE(cv_w_v2_msg);
 	struct rpcrdma2_chunk_lists *cl = &c.hdr.cl;
 	bool ok;
 	int rc;
@@ -479,22 +495,38 @@ static void test_set_vers(void)
 					CV_READ_CHUNKS_CAP, c.writes,
 					CV_WRITES_CAP, c.segs, CV_SEGS_CAP);
 	rpcrdma2_chunk_lists_set_vers(cl, RPCRDMA2_VERS_2);
-	cv_bytes(cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg), in);
-	rc = rpcrdma2_decode(in, v1, &c.hdr, &c.rej);
+	rc = decode_v1_msg(&c);
 	ok &= rc == -EPROTONOSUPPORT && c.rej.reason == RPCRDMA2_REASON_VERS &&
 	      c.rej.reply.vers.low == 2 && c.rej.reply.vers.high == 2;
-	cv_bytes(cv_w_v2_write_call, ARRAY_SIZE(cv_w_v2_write_call), in);
-	ok &= !rpcrdma2_decode(in, call, &c.hdr, &c.rej) && cl->nr_reads &&
-	      cl->nr_read_chunks && cl->inv_handle;
-	cv_bytes(cv_w_v2_msg, ARRAY_SIZE(cv_w_v2_msg), in);
-	ok &= !rpcrdma2_decode(in, msg, &c.hdr, &c.rej) && !cl->nr_reads &&
-	      !cl->nr_read_chunks && !cl->nr_writes && !cl->nr_segs &&
-	      !cl->has_reply && !cl->inv_handle;
+	/* every kind of chunk and inv_handle, then a message with none */
+	rc = ctx_decode_words(&c, cv_w_v2_write_call,
+			      ARRAY_SIZE(cv_w_v2_write_call));
+	ok &= !rc && cl->nr_reads && cl->nr_read_chunks && cl->inv_handle;
+	rc = ctx_decode_words(&c, cv_w_v2_read_call,
+			      ARRAY_SIZE(cv_w_v2_read_call));
+	ok &= !rc && cl->nr_writes && cl->nr_segs && cl->has_reply &&
+	      cl->reply.nsegs && cl->inv_handle;
+	rc = decode_v2_msg(&c);
+	ok &= !rc && !cl->nr_reads && !cl->nr_read_chunks && !cl->nr_writes &&
+	      !cl->nr_segs && !cl->has_reply && !cl->reply.first &&
+	      !cl->reply.nsegs && !cl->inv_handle;
+	rpcrdma2_chunk_lists_set_vers(cl, RPCRDMA2_VERS_1);
+	rc = decode_v2_msg(&c);
+	ok &= rc == -EPROTONOSUPPORT && c.rej.reason == RPCRDMA2_REASON_VERS &&
+	      c.rej.reply.vers.low == 1 && c.rej.reply.vers.high == 1;
+	ok &= !decode_v1_msg(&c) && c.hdr.vers == 1;
 	rpcrdma2_chunk_lists_set_vers(cl, 0);
-	cv_bytes(cv_w_v1_msg, ARRAY_SIZE(cv_w_v1_msg), in);
-	rc = rpcrdma2_decode(in, v1, &c.hdr, &c.rej);
+	ok &= !decode_v2_msg(&c) && c.hdr.vers == 2;
+	rc = decode_v1_msg(&c);
 	ok &= !rc && c.hdr.vers == 1;
-	result(ok, "set_vers narrows and widens the versions of one init; counts decoded anew",
+	ok &= cl->reads == c.reads && cl->reads_cap == CV_READS_CAP &&
+	      cl->segs == c.segs && cl->segs_cap == CV_SEGS_CAP &&
+	      cl->writes == c.writes && cl->read_chunks == c.read_chunks &&
+	      cl->lim.max_read_chunks == cv_lim_default.max_read_chunks &&
+	      cl->lim.max_write_chunks == cv_lim_default.max_write_chunks &&
+	      cl->lim.max_segs == cv_lim_default.max_segs &&
+	      cl->lim.vers_low == 1 && cl->lim.vers_high == 2;
+	result(ok, "set_vers: one init, the versions narrowed and widened, counts decoded anew",
 	       "mismatch (rc %d)", rc);
 }
 

@@ -855,8 +855,7 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 	cl->writes_cap = writes_cap;
 	cl->segs = segs;
 	cl->segs_cap = segs_cap;
-	cl->lim.vers_low = RPCRDMA2_VERS_MIN;
-	cl->lim.vers_high = RPCRDMA2_VERS_MAX;
+	rpcrdma2_chunk_lists_set_vers(cl, 0);
 	if (reads_cap < rpcrdma2_reads_needed(lim) ||
 	    read_chunks_cap < lim->max_read_chunks ||
 	    writes_cap < lim->max_write_chunks ||
@@ -868,10 +867,8 @@ int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 	     lim->vers_high > RPCRDMA2_VERS_MAX))
 		return -EINVAL;
 	cl->lim = *lim;
-	if (!lim->vers_low && !lim->vers_high) {
-		cl->lim.vers_low = RPCRDMA2_VERS_MIN;
-		cl->lim.vers_high = RPCRDMA2_VERS_MAX;
-	}
+	if (!lim->vers_low && !lim->vers_high)
+		rpcrdma2_chunk_lists_set_vers(cl, 0);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(rpcrdma2_chunk_lists_init);

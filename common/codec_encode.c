@@ -179,8 +179,11 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
 
 /**
  * rpcrdma2_encode - write an RPC-over-RDMA v1 or v2 transport header
- * @hdr: header to encode; @hdr->hdr_len, @hdr->rpc_len and
- *	@hdr->cl.nr_read_chunks are ignored
+ * @hdr: header to encode; @hdr->hdr_len, @hdr->rpc_len,
+ *	@hdr->cl.read_chunks, its count and capacity and @hdr->cl.lim are
+ *	never read, @hdr->err only for an error and @hdr->props only for
+ *	RDMA2_CONNPROP, @hdr->cl only for RDMA_MSG / RDMA_NOMSG (v1 or v2),
+ *	so a caller need set only what its header type carries
  * @buf: output buffer
  * @len: its size in bytes
  *

@@ -251,6 +251,8 @@ static void rpcrdma2_hdr_chunks(struct rpcrdma2_hdr *hdr,
 		cl->inv_handle = req->rl_write[0].handle;
 	else if (req->rl_nr_reads)
 		cl->inv_handle = req->rl_reads[0].seg.handle;
+	else
+		cl->inv_handle = 0;
 }
 
 /*
@@ -266,7 +268,8 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
-	struct rpcrdma2_hdr hdr = {};
+	/* not cleared: 168 bytes per Call; the fields encode reads are set */
+	struct rpcrdma2_hdr hdr;
 	struct rpcrdma2_chunk wch;
 	bool reduced = req->rl_nr_reads != 0;
 	u32 rpc_len = xdr->len;
@@ -274,6 +277,7 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 
 	hdr.xid = be32_to_cpu(rqst->rq_xid);
 	hdr.vers = vers;
+	hdr.flags = 0;
 	/* RFC 8166 §3.3.1: a requester asks for what it can use */
 	hdr.credits = ep->re_max_requests;
 	hdr.htype = rpcrdma2_is_long_call(req) ? RPCRDMA2_HT_NOMSG :

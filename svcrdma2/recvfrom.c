@@ -230,6 +230,7 @@ void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx)
 	init_llist_head(&sx->sx_recv_free);
 	sx->sx_nr_recv_ctxts = 0;
 	sx->sx_recv_owed = 0;
+	sx->sx_recv_unreplaced = 0;
 }
 
 /**
@@ -276,42 +277,99 @@ out_put_ret:
 	return ret;
 }
 
-/*
- * Replace the Receive @done used, before its message is processed, with
- * an idle context, or a new one while the connection has fewer than
- * recv_cap, twice the Receives it keeps posted. RFC 8166 §3.3.1: a client
- * never has more Calls outstanding than we granted, so that is always
- * enough. When it is not, the client ignored its grant; the Receive is
- * owed and the next context nfsd hands back is posted in its place
- * (svc_rdma2_recv_ctxt_put()). Until then fewer Receives are posted and
- * the client's surplus Sends meet RNR NAKs, which it retries (we ask for
- * unlimited retries at accept): the client waits, our memory stays
- * bounded.
- */
-static int svc_rdma2_replace_recv(struct svc_rdma2_xprt *sx,
-				  struct svc_rdma2_recv_ctxt *done)
+/* Take back, idle, the Receives of @wr on: ib_post_recv() did not post them */
+static void svc_rdma2_recvs_unposted(struct svc_rdma2_xprt *sx,
+				     const struct ib_recv_wr *wr)
 {
 	struct svc_rdma2_recv_ctxt *ctxt;
-	u32 owed;
+
+	spin_lock(&sx->sx_recv_lock);
+	while (wr) {
+		ctxt = container_of(wr, struct svc_rdma2_recv_ctxt, rc_recv_wr);
+		wr = wr->next;
+		llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+	}
+	spin_unlock(&sx->sx_recv_lock);
+}
+
+/* Take idle contexts onto @chain until it holds @want; how many it holds */
+static u32 svc_rdma2_recv_chain_locked(struct svc_rdma2_xprt *sx,
+				       struct ib_recv_wr **chain, u32 n,
+				       u32 want)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+
+	lockdep_assert_held(&sx->sx_recv_lock);
+	for (; n < want; n++) {
+		ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
+		if (!ctxt)
+			break;
+		ctxt->rc_recv_wr.next = *chain;
+		*chain = &ctxt->rc_recv_wr;
+	}
+	return n;
+}
+
+/*
+ * Replace the @want Receives that completed last, @done the latest,
+ * before its message is processed, in one post: with idle contexts, or
+ * new ones while the connection has fewer than recv_cap, twice the
+ * Receives it keeps posted. The Receives beyond the grant
+ * (SVC_RDMA2_EXTRA_RECVS) cover those a batch waits for, so a client
+ * within its grant always finds one posted. RFC 8166 §3.3.1: a client
+ * never has more Calls outstanding than we granted, so recv_cap is
+ * always enough. When it is not, the client ignored its grant; the
+ * Receives missing are owed, and the next contexts nfsd hands back are
+ * posted in their place (svc_rdma2_recv_ctxt_put()). Until then fewer
+ * Receives are posted and the client's surplus Sends meet RNR NAKs,
+ * which it retries (we ask for unlimited retries at accept): the client
+ * waits, our memory stays bounded.
+ */
+static int svc_rdma2_replace_recvs(struct svc_rdma2_xprt *sx,
+				   struct svc_rdma2_recv_ctxt *done, u32 want)
+{
+	struct svc_rdma2_recv_ctxt *ctxt;
+	struct ib_recv_wr *chain = NULL;
+	const struct ib_recv_wr *bad = NULL;
+	u32 n, owed = 0;
+	int ret;
 
 	if (test_bit(XPT_CLOSE, &sx->sx_xprt.xpt_flags))
 		return 0;
-	ctxt = svc_rdma2_recv_ctxt_get(sx);
-	/* only this completion handler adds contexts after accept */
-	if (!ctxt && READ_ONCE(sx->sx_nr_recv_ctxts) < sx->sx_recv_cap)
-		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
-	if (ctxt)
-		return svc_rdma2_post_one_recv(sx, ctxt);
 	spin_lock(&sx->sx_recv_lock);
-	/* a context handed back meanwhile went idle: post it now */
-	ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
-	owed = ctxt ? 0 : ++sx->sx_recv_owed;
+	n = svc_rdma2_recv_chain_locked(sx, &chain, 0, want);
 	spin_unlock(&sx->sx_recv_lock);
-	if (ctxt)
-		return svc_rdma2_post_one_recv(sx, ctxt);
-	svc_rdma2_count(sx, SVC_RDMA2_RECV_DEFERRED, 1);
-	trace_svcrdma2_recv_defer(&done->rc_cid, owed);
-	return 0;
+	/* only this completion handler adds contexts after accept */
+	for (; n < want; n++) {
+		if (READ_ONCE(sx->sx_nr_recv_ctxts) >= sx->sx_recv_cap)
+			break;
+		ctxt = svc_rdma2_recv_ctxt_alloc(sx);
+		if (!ctxt)
+			break;
+		ctxt->rc_recv_wr.next = chain;
+		chain = &ctxt->rc_recv_wr;
+	}
+	if (n < want) {
+		spin_lock(&sx->sx_recv_lock);
+		/* contexts handed back meanwhile went idle: post them now */
+		n = svc_rdma2_recv_chain_locked(sx, &chain, n, want);
+		sx->sx_recv_owed += want - n;
+		owed = sx->sx_recv_owed;
+		spin_unlock(&sx->sx_recv_lock);
+	}
+	if (n < want) {
+		svc_rdma2_count(sx, SVC_RDMA2_RECV_DEFERRED, want - n);
+		trace_svcrdma2_recv_defer(&done->rc_cid, owed);
+	}
+	if (!chain)
+		return 0;
+	svc_rdma2_count(sx, SVC_RDMA2_RECV_POSTS, 1);
+	ret = ib_post_recv(sx->sx_qp, chain, &bad);
+	if (ret) {
+		trace_svcrdma2_post_recv_err(sx, ret);
+		svc_rdma2_recvs_unposted(sx, bad);
+	}
+	return ret;
 }
 
 static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
@@ -336,8 +394,12 @@ static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 		goto out_close;
 	}
 
-	if (svc_rdma2_replace_recv(sx, ctxt))
-		goto out_close;
+	/* only this handler counts them: a CQ's completions come one by one */
+	if (++sx->sx_recv_unreplaced == SVC_RDMA2_RECV_BATCH) {
+		sx->sx_recv_unreplaced = 0;
+		if (svc_rdma2_replace_recvs(sx, ctxt, SVC_RDMA2_RECV_BATCH))
+			goto out_close;
+	}
 
 	ctxt->rc_byte_len = wc->byte_len;
 	spin_lock(&sx->sx_rq_lock);

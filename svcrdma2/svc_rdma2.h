@@ -61,6 +61,7 @@ enum svc_rdma2_counter {
 	SVC_RDMA2_CB_REPLIES,		/* reverse-direction replies completed */
 	SVC_RDMA2_CB_BAD_REPLIES,	/* replies dropped: unmatched, malformed */
 	SVC_RDMA2_RECV_DEFERRED,	/* Receives replaced only once a context came back */
+	SVC_RDMA2_RECV_POSTS,		/* posts of completed Receives' replacements */
 	SVC_RDMA2_NR_COUNTERS
 };
 
@@ -112,6 +113,9 @@ struct svc_rdma2_rw_pool {
  * @sx_recv_free: idle receive contexts
  * @sx_recv_owed: completed Receives not replaced yet: every context was
  *	in use, so the next one to come back is posted instead of idling
+ * @sx_recv_unreplaced: completed Receives waiting for the rest of their
+ *	batch (SVC_RDMA2_RECV_BATCH) to be replaced; only the Receive
+ *	completion handler touches it
  * @sx_recv_all: every receive context, for teardown
  * @sx_rq_lock: protects @sx_rq_dto_q, @sx_read_wait_q and @sx_read_done_q
  * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
@@ -167,6 +171,7 @@ struct svc_rdma2_xprt {
 	spinlock_t		sx_recv_lock;	/* free list, owed */
 	struct llist_head	sx_recv_free;
 	u32			sx_recv_owed;
+	u32			sx_recv_unreplaced;
 	struct list_head	sx_recv_all;
 	spinlock_t		sx_rq_lock;	/* protects the three queues */
 	struct list_head	sx_rq_dto_q;
@@ -350,8 +355,13 @@ struct svc_rdma2_cursor {
  */
 #define SVC_RDMA2_BC_REQS		8
 
-/* Receives beyond the credit grant, so a grant never exceeds what is posted */
+/*
+ * Receives beyond the credit grant, so a grant never exceeds what is
+ * posted: the completed Receives a batch waits for are among them.
+ */
 #define SVC_RDMA2_EXTRA_RECVS		4
+/* completed Receives replaced in one post (svc_rdma2_replace_recvs()) */
+#define SVC_RDMA2_RECV_BATCH		SVC_RDMA2_EXTRA_RECVS
 /*
  * Send Queue entries beyond one reply per credit, for the transport's own
  * messages: an RDMA_ERROR / RDMA2_ERROR and an RDMA2_CONNPROP.

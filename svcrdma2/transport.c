@@ -110,6 +110,7 @@ static const char * const svc_rdma2_counter_names[] = {
 	[SVC_RDMA2_CB_REPLIES] = "cb_replies",
 	[SVC_RDMA2_CB_BAD_REPLIES] = "cb_bad_replies",
 	[SVC_RDMA2_RECV_DEFERRED] = "recv_deferred",
+	[SVC_RDMA2_RECV_POSTS] = "recv_posts",
 };
 
 static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);

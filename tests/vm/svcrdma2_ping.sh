@@ -3,7 +3,9 @@
 # build/tools/rpcrdma2-ping against svcrdma2 ("rdma2 20049"), on the wire:
 # 1. v2 NULL pings: version 2 with no fallback, the server's RDMA2_CONNPROP
 #    before the first reply (RBSIZ 4096, BRS INLINE, RESPONSE, xid 0), 64
-#    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters.
+#    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters;
+#    the whole grant in flight without an RNR NAK, Receives replaced four
+#    to a post.
 # 2. Malformed and unusual headers, byte-exact, each on a connection that
 #    must go on serving NULL calls afterwards (--then-ping), most of them
 #    after the NULL exchange fixed the version (--after-negotiate); each
@@ -167,6 +169,25 @@ cat /proc/fs/svcrdma2/stats
 t_check "svcrdma2 counter msgs_v2 > 0" test "$(svc_stat msgs_v2)" -gt 0
 t_check "svcrdma2 counter connprop_sent > 0" test "$(svc_stat connprop_sent)" -gt 0
 t_check "svcrdma2 counter msgs_v1 > 0" test "$(svc_stat msgs_v1)" -gt 0
+
+# 1b. The whole grant in flight (RFC 8166 §3.3.1): every Call finds a
+#     Receive posted, so the server sends no RNR NAK (rxe's send_rnr_err),
+#     while completed Receives are replaced four at a time, one post each
+#     (svcrdma2.rst "Credits": the 4 spare Receives cover a batch).
+rnr_file=/sys/class/infiniband/rxe0/ports/1/hw_counters/send_rnr_err
+rnr0=$(cat "$rnr_file") posts0=$(svc_stat recv_posts) msgs0=$(svc_stat msgs_v2)
+p_run "v2 ping, the whole grant in flight" -p "$PORT" --credits 64 -w 64 \
+	-c 2000 "$GUEST_IP"
+p_expect "grant in flight: 2000 calls answered, 64 at once" 0 \
+	'^2000 calls, 2000 replies, 0% lost, version 2, at most 64 in flight'
+rnr=$(($(cat "$rnr_file") - rnr0))
+t_check "grant in flight: no RNR NAK from the server (send_rnr_err +$rnr)" \
+	test "$rnr" = 0
+posts=$(($(svc_stat recv_posts) - ${posts0:-0}))
+msgs=$(($(svc_stat msgs_v2) - msgs0))
+t_check "grant in flight: Receives replaced 4 to a post ($posts posts, $msgs calls)" \
+	test -n "$posts0" -a "$msgs" -ge 2000 -a $((posts * 4)) -le $((msgs + 4)) \
+	-a $(((posts + 2) * 4)) -ge "$msgs"
 
 # ====================================================================
 # 2a. rdma_vers 3 (RFC 8166 §4.5.1, draft §5.3.3 / §7.2): ERR_VERS in the

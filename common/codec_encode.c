@@ -179,11 +179,12 @@ static u8 *encode_props(u8 *p, const struct rpcrdma2_props *props)
 
 /**
  * rpcrdma2_encode - write an RPC-over-RDMA v1 or v2 transport header
- * @hdr: header to encode; @hdr->hdr_len, @hdr->rpc_len,
- *	@hdr->cl.read_chunks, its count and capacity and @hdr->cl.lim are
- *	never read, @hdr->err only for an error and @hdr->props only for
- *	RDMA2_CONNPROP, @hdr->cl only for RDMA_MSG / RDMA_NOMSG (v1 or v2),
- *	so a caller need set only what its header type carries
+ * @hdr: header to encode. Never read: @hdr->hdr_len, @hdr->rpc_len,
+ *	@hdr->cl.read_chunks with its count and capacity, @hdr->cl.lim;
+ *	@hdr->err only for an error, @hdr->props only for RDMA2_CONNPROP,
+ *	the rest of @hdr->cl only for RDMA_MSG / RDMA_NOMSG (v1 or v2).
+ *	Every other field is read, @hdr->flags and @hdr->cl.inv_handle in
+ *	v1 too (both must be zero there)
  * @buf: output buffer
  * @len: its size in bytes
  *

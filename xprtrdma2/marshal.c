@@ -268,8 +268,12 @@ static int rpcrdma2_marshal(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
-	/* not cleared: 168 bytes per Call; the fields encode reads are set */
-	struct rpcrdma2_hdr hdr;
+	/*
+	 * Not cleared, not even by CONFIG_INIT_STACK_ALL_ZERO (Debian's
+	 * kernels set it): 168 bytes per Call, and every field
+	 * rpcrdma2_encode() and the tracepoint read is set below.
+	 */
+	struct rpcrdma2_hdr hdr __uninitialized;
 	struct rpcrdma2_chunk wch;
 	bool reduced = req->rl_nr_reads != 0;
 	u32 rpc_len = xdr->len;

@@ -99,7 +99,8 @@ struct rpcrdma2_limits {
  * @read_chunks_cap: entries in @read_chunks
  * @writes_cap: entries in @writes
  * @segs_cap: entries in @segs
- * @lim: the limits the decoder enforces; the arrays hold what they allow
+ * @lim: the limits the decoder enforces; the arrays hold what they allow;
+ *	ignored by the encoder
  * @inv_handle: v2 rdma_inv_handle; zero in v1
  * @nr_reads: Read segments decoded
  * @nr_read_chunks: entries of @read_chunks used, i.e. distinct

@@ -411,7 +411,8 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 		sx->sx_sq_cq = NULL;
 		goto out_dealloc_pd;
 	}
-	sx->sx_rq_cq = ib_alloc_cq_any(dev, sx, sx->sx_rq_depth,
+	/* room for ib_drain_qp()'s marker too */
+	sx->sx_rq_cq = ib_alloc_cq_any(dev, sx, sx->sx_rq_depth + 1,
 				       IB_POLL_WORKQUEUE);
 	if (IS_ERR(sx->sx_rq_cq)) {
 		ret = PTR_ERR(sx->sx_rq_cq);

@@ -159,7 +159,9 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma2_bc_window);
  *
  * Every credit gets a Receive and a reply Send; the reverse direction
  * gets SVC_RDMA2_BC_REQS of each (RFC 8167 §4: a Receive for each reply
- * to our Calls); Receives run SVC_RDMA2_EXTRA_RECVS ahead of the grant.
+ * to our Calls); Receives run SVC_RDMA2_EXTRA_RECVS ahead of the grant,
+ * which covers the completed ones a batch of replacements waits for
+ * (svc_rdma2.h).
  * A credit's reply may carry every Write chunk and the Reply chunk, each
  * an rdma_rw context. A device too small for that gets fewer credits.
  * A client that keeps more Calls outstanding than a full window posted

@@ -190,7 +190,7 @@ void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
  * svc_rdma2_recv_init - allocate a connection's first receive contexts
  * @sx: the connection, with its QP
  *
- * As many as it keeps posted; svc_rdma2_replace_recv() adds more, up to
+ * As many as it keeps posted; svc_rdma2_replace_recvs() adds more, up to
  * recv_cap, when Calls hold them.
  *
  * Context: process.
@@ -310,6 +310,8 @@ static u32 svc_rdma2_recv_chain_locked(struct svc_rdma2_xprt *sx,
 	return n;
 }
 
+static_assert(SVC_RDMA2_RECV_BATCH <= SVC_RDMA2_EXTRA_RECVS);
+
 /*
  * Replace the @want Receives that completed last, @done the latest,
  * before its message is processed, in one post: with idle contexts, or
@@ -363,13 +365,14 @@ static int svc_rdma2_replace_recvs(struct svc_rdma2_xprt *sx,
 	}
 	if (!chain)
 		return 0;
-	svc_rdma2_count(sx, SVC_RDMA2_RECV_POSTS, 1);
 	ret = ib_post_recv(sx->sx_qp, chain, &bad);
 	if (ret) {
 		trace_svcrdma2_post_recv_err(sx, ret);
 		svc_rdma2_recvs_unposted(sx, bad);
+		return ret;
 	}
-	return ret;
+	svc_rdma2_count(sx, SVC_RDMA2_RECV_POSTS, 1);
+	return 0;
 }
 
 static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc)

@@ -115,7 +115,8 @@ struct svc_rdma2_rw_pool {
  *	in use, so the next one to come back is posted instead of idling
  * @sx_recv_unreplaced: completed Receives waiting for the rest of their
  *	batch (SVC_RDMA2_RECV_BATCH) to be replaced; only the Receive
- *	completion handler touches it
+ *	completion handler touches it, and svc_rdma2_recv_destroy() once
+ *	the QP is drained
  * @sx_recv_all: every receive context, for teardown
  * @sx_rq_lock: protects @sx_rq_dto_q, @sx_read_wait_q and @sx_read_done_q
  * @sx_rq_dto_q: received messages waiting for xpo_recvfrom
@@ -356,12 +357,17 @@ struct svc_rdma2_cursor {
 #define SVC_RDMA2_BC_REQS		8
 
 /*
- * Receives beyond the credit grant, so a grant never exceeds what is
- * posted: the completed Receives a batch waits for are among them.
+ * Receives posted beyond the credit grant and the reverse direction's.
+ * When a Call from a client within its grant arrives, the Receives
+ * consumed and not yet replaced are at most: grant - 1 other Calls, the
+ * SVC_RDMA2_BC_REQS replies to our Calls, the client's RDMA2_CONNPROP,
+ * and SVC_RDMA2_RECV_BATCH - 1 completed ones that wait for the rest of
+ * their batch. That leaves one posted for the Call (RFC 8166 §3.3.1) as
+ * long as a batch is no larger than this.
  */
 #define SVC_RDMA2_EXTRA_RECVS		4
 /* completed Receives replaced in one post (svc_rdma2_replace_recvs()) */
-#define SVC_RDMA2_RECV_BATCH		SVC_RDMA2_EXTRA_RECVS
+#define SVC_RDMA2_RECV_BATCH		4
 /*
  * Send Queue entries beyond one reply per credit, for the transport's own
  * messages: an RDMA_ERROR / RDMA2_ERROR and an RDMA2_CONNPROP.

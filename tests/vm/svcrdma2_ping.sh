@@ -170,19 +170,21 @@ t_check "svcrdma2 counter msgs_v2 > 0" test "$(svc_stat msgs_v2)" -gt 0
 t_check "svcrdma2 counter connprop_sent > 0" test "$(svc_stat connprop_sent)" -gt 0
 t_check "svcrdma2 counter msgs_v1 > 0" test "$(svc_stat msgs_v1)" -gt 0
 
-# 1b. The whole grant in flight (RFC 8166 §3.3.1): every Call finds a
-#     Receive posted, so the server sends no RNR NAK (rxe's send_rnr_err),
-#     while completed Receives are replaced four at a time, one post each
-#     (svcrdma2.rst "Credits": the 4 spare Receives cover a batch).
+# 1b. The whole grant in flight (RFC 8166 §3.3.1), while completed
+#     Receives are replaced four at a time, one post each (svcrdma2.rst
+#     "Credits"): every Call finds a Receive posted, so rxe0 sends no RNR
+#     NAK (send_rnr_err counts both ends, the tool's and the server's). A
+#     smoke test: NULL calls leave more than the spare Receives posted;
+#     the worst case is argued in svc_rdma2.h and asserted at build time.
 rnr_file=/sys/class/infiniband/rxe0/ports/1/hw_counters/send_rnr_err
 rnr0=$(cat "$rnr_file") posts0=$(svc_stat recv_posts) msgs0=$(svc_stat msgs_v2)
 p_run "v2 ping, the whole grant in flight" -p "$PORT" --credits 64 -w 64 \
 	-c 2000 "$GUEST_IP"
 p_expect "grant in flight: 2000 calls answered, 64 at once" 0 \
 	'^2000 calls, 2000 replies, 0% lost, version 2, at most 64 in flight'
-rnr=$(($(cat "$rnr_file") - rnr0))
-t_check "grant in flight: no RNR NAK from the server (send_rnr_err +$rnr)" \
-	test "$rnr" = 0
+rnr1=$(cat "$rnr_file")
+t_check "grant in flight: no RNR NAK on rxe0 (send_rnr_err $rnr0 -> $rnr1)" \
+	test -n "$rnr0" -a "$rnr0" = "$rnr1"
 posts=$(($(svc_stat recv_posts) - ${posts0:-0}))
 msgs=$(($(svc_stat msgs_v2) - msgs0))
 t_check "grant in flight: Receives replaced 4 to a post ($posts posts, $msgs calls)" \

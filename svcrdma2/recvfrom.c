@@ -125,17 +125,6 @@ svc_rdma2_recv_ctxt_get_locked(struct svc_rdma2_xprt *sx)
 		      NULL;
 }
 
-static struct svc_rdma2_recv_ctxt *
-svc_rdma2_recv_ctxt_get(struct svc_rdma2_xprt *sx)
-{
-	struct svc_rdma2_recv_ctxt *ctxt;
-
-	spin_lock(&sx->sx_recv_lock);
-	ctxt = svc_rdma2_recv_ctxt_get_locked(sx);
-	spin_unlock(&sx->sx_recv_lock);
-	return ctxt;
-}
-
 static int svc_rdma2_post_one_recv(struct svc_rdma2_xprt *sx,
 				   struct svc_rdma2_recv_ctxt *ctxt)
 {
@@ -233,51 +222,7 @@ void svc_rdma2_recv_destroy(struct svc_rdma2_xprt *sx)
 	sx->sx_recv_unreplaced = 0;
 }
 
-/**
- * svc_rdma2_post_recvs - post Receives
- * @sx: the connection
- * @count: how many
- *
- * Context: process.
- *
- * Return: %0, %-ENOMEM when fewer than @count receive contexts are idle
- * (nothing is posted then), or the error ib_post_recv() returned.
- */
-int svc_rdma2_post_recvs(struct svc_rdma2_xprt *sx, unsigned int count)
-{
-	struct svc_rdma2_recv_ctxt *ctxt;
-	struct ib_recv_wr *first = NULL;
-	const struct ib_recv_wr *bad;
-	int ret;
-
-	while (count--) {
-		ctxt = svc_rdma2_recv_ctxt_get(sx);
-		if (!ctxt)
-			goto out_put;
-		ctxt->rc_recv_wr.next = first;
-		first = &ctxt->rc_recv_wr;
-	}
-	ret = ib_post_recv(sx->sx_qp, first, &bad);
-	if (!ret)
-		return 0;
-	/* the WRs from @bad on were not posted: take them back */
-	first = (struct ib_recv_wr *)bad;
-	trace_svcrdma2_post_recv_err(sx, ret);
-	goto out_put_ret;
-
-out_put:
-	ret = -ENOMEM;
-out_put_ret:
-	while (first) {
-		ctxt = container_of(first, struct svc_rdma2_recv_ctxt,
-				    rc_recv_wr);
-		first = first->next;
-		svc_rdma2_recv_ctxt_put(sx, ctxt);
-	}
-	return ret;
-}
-
-/* Take back, idle, the Receives of @wr on: ib_post_recv() did not post them */
+/* Take back, idle, the Receives of @wr on, which were never posted */
 static void svc_rdma2_recvs_unposted(struct svc_rdma2_xprt *sx,
 				     const struct ib_recv_wr *wr)
 {
@@ -308,6 +253,38 @@ static u32 svc_rdma2_recv_chain_locked(struct svc_rdma2_xprt *sx,
 		*chain = &ctxt->rc_recv_wr;
 	}
 	return n;
+}
+
+/**
+ * svc_rdma2_post_recvs - post Receives
+ * @sx: the connection
+ * @count: how many
+ *
+ * Context: process.
+ *
+ * Return: %0, %-ENOMEM when fewer than @count receive contexts are idle
+ * (nothing is posted then), or the error ib_post_recv() returned.
+ */
+int svc_rdma2_post_recvs(struct svc_rdma2_xprt *sx, unsigned int count)
+{
+	struct ib_recv_wr *chain = NULL;
+	const struct ib_recv_wr *bad = NULL;
+	u32 n;
+	int ret;
+
+	spin_lock(&sx->sx_recv_lock);
+	n = svc_rdma2_recv_chain_locked(sx, &chain, 0, count);
+	spin_unlock(&sx->sx_recv_lock);
+	if (n < count) {
+		svc_rdma2_recvs_unposted(sx, chain);
+		return -ENOMEM;
+	}
+	ret = ib_post_recv(sx->sx_qp, chain, &bad);
+	if (ret) {
+		trace_svcrdma2_post_recv_err(sx, ret);
+		svc_rdma2_recvs_unposted(sx, bad);
+	}
+	return ret;
 }
 
 static_assert(SVC_RDMA2_RECV_BATCH <= SVC_RDMA2_EXTRA_RECVS);

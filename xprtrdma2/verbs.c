@@ -288,20 +288,30 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
  * rpcrdma2_sendctx_get - take an idle Send context
  * @ep: the endpoint
  *
+ * Contexts come back a batch at a time (rpcrdma2_wc_send()); they are
+ * taken off the shared list with one llist_del_all() and handed out from
+ * &rpcrdma2_ep.re_send_taken, so that only one Send in a batch pays for
+ * an atomic operation on a cache line the completion handler writes.
+ *
  * Context: the transport's send lock, or a Receive completion while the
  * connection's only Call holds the only credit, whose sender touches
- * neither the free list nor rpcrdma2_post_send()'s chain once it has
- * posted; either way there is one consumer at a time, as
- * llist_del_first() requires.
+ * neither the free lists nor rpcrdma2_post_send()'s chain once it has
+ * posted; either way there is one consumer at a time, who alone owns
+ * re_send_taken.
  *
  * Return: a Send context, or NULL if every one is still in flight.
  */
 struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
 {
-	struct llist_node *node = llist_del_first(&ep->re_send_free);
+	struct llist_node *node = ep->re_send_taken;
 
-	return node ? llist_entry(node, struct rpcrdma2_sendctx, sc_free) :
-		      NULL;
+	if (!node) {
+		node = llist_del_all(&ep->re_send_free);
+		if (!node)
+			return NULL;
+	}
+	ep->re_send_taken = node->next;
+	return llist_entry(node, struct rpcrdma2_sendctx, sc_free);
 }
 
 /**

@@ -371,7 +371,9 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
  *	connection (rpcrdma2_error_conn_off())
  * @re_next_cid: completion ID generator
- * @re_send_free: idle Send contexts
+ * @re_send_free: idle Send contexts given back
+ * @re_send_taken: idle Send contexts the sender took off @re_send_free
+ *	all at once, to hand out one by one without an atomic each
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
  * @re_send_batch: one Send in this many asks for a completion
@@ -435,6 +437,7 @@ struct rpcrdma2_ep {
 
 	atomic_t			re_next_cid;
 	struct llist_head		re_send_free;
+	struct llist_node		*re_send_taken;
 	struct rpcrdma2_sendctx		*re_sendctxs;
 	u32				re_nr_sendctxs;
 	u32				re_send_batch;

@@ -816,6 +816,8 @@ static int svc_rdma2_map_reply(struct svc_rdma2_xprt *sx,
 	u32 removed, limit, i;
 	int hlen, ret;
 
+	/* an error reply may quote it */
+	map->body = 0;
 	for (i = 0; i < hdr->cl.nr_segs; i++) {
 		ctxt->rc_out_segs[i] = ctxt->rc_segs[i];
 		ctxt->rc_out_segs[i].length = 0;
@@ -887,7 +889,8 @@ int svc_rdma2_sendto(struct svc_rqst *rqstp)
 	struct svc_rdma2_xprt *sx = svc_rdma2_x(rqstp->rq_xprt);
 	struct svc_rdma2_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
 	struct xdr_buf *xdr = &rqstp->rq_res;
-	struct svc_rdma2_reply_map map = {};
+	/* svc_rdma2_map_reply() sets what is read: no clear per reply */
+	struct svc_rdma2_reply_map map __uninitialized;
 	struct svc_rdma2_send_ctxt *sctxt;
 	int ret;
 

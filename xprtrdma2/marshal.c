@@ -167,28 +167,6 @@ static bool rpcrdma2_is_long_call(const struct rpcrdma2_req *req)
 }
 
 /*
- * Register only the pages of @xdr, the DDP-eligible payload the upper
- * layer put there, as a chunk (see rpcrdma2_frwr_map()).
- */
-static int rpcrdma2_map_payload(struct rpcrdma2_ep *ep,
-				struct rpcrdma2_req *req,
-				const struct xdr_buf *xdr, bool writable,
-				struct rpcrdma2_seg *segs, u32 *nsegs,
-				struct rpcrdma2_regchain *chain)
-{
-	struct xdr_buf payload = {
-		.pages		= xdr->pages,
-		.page_base	= xdr->page_base,
-		.page_len	= xdr->page_len,
-		.buflen		= xdr->page_len,
-		.len		= xdr->page_len,
-	};
-
-	return rpcrdma2_frwr_map(ep, req, &payload, writable, segs, nsegs,
-				 chain);
-}
-
-/*
  * A receive buffer with XDRBUF_SPARSE_PAGES leaves its pages to the
  * transport (as xprtsock does); the upper layer frees them.
  */
@@ -398,8 +376,8 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 	    rpcrdma2_ddp_allowed(rqst) &&
 	    rpcrdma2_use_write_chunk(rcv->head[0].iov_len +
 				     rcv->tail[0].iov_len, threshold)) {
-		ret = rpcrdma2_map_payload(ep, req, rcv, true, req->rl_write,
-					   &req->rl_nr_write, chain);
+		ret = rpcrdma2_frwr_map_pages(ep, req, rcv, true, req->rl_write,
+					      &req->rl_nr_write, chain);
 		if (!ret) {
 			rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_WRITE_CHUNKS, 1);
 			trace_xprtrdma2_write_chunk(rqst, rcv->page_len,
@@ -425,7 +403,8 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	const struct xdr_buf *xdr = &rqst->rq_snd_buf;
-	struct rpcrdma2_seg segs[RPCRDMA2_MAX_CHUNK_MRS];
+	/* only the nsegs the mapping fills are read: no clear per Call */
+	struct rpcrdma2_seg segs[RPCRDMA2_MAX_CHUNK_MRS] __uninitialized;
 	u32 pad = xdr_pad_size(xdr->page_len);
 	u32 position = 0, nsegs = 0, i;
 	bool ddp;
@@ -440,8 +419,8 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 				      READ_ONCE(ep->re_inline_send));
 	if (ddp) {
 		position = xdr->head[0].iov_len;
-		ret = rpcrdma2_map_payload(ep, req, xdr, false, segs, &nsegs,
-					   chain);
+		ret = rpcrdma2_frwr_map_pages(ep, req, xdr, false, segs,
+					      &nsegs, chain);
 	} else {
 		ret = rpcrdma2_frwr_map(ep, req, xdr, false, segs, &nsegs,
 					chain);

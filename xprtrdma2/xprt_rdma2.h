@@ -611,6 +611,10 @@ int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
 		      const struct xdr_buf *xdr, bool writable,
 		      struct rpcrdma2_seg *segs, u32 *nsegs,
 		      struct rpcrdma2_regchain *chain);
+int rpcrdma2_frwr_map_pages(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
+			    const struct xdr_buf *xdr, bool writable,
+			    struct rpcrdma2_seg *segs, u32 *nsegs,
+			    struct rpcrdma2_regchain *chain);
 void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req);
 bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey);
 int rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);

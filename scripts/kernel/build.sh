@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build the test kernel (flavour "debug": KASAN+lockdep+KUnit; "nodebug": the
-# same without the debug fragment, for benchmarks) from Debian's
-# linux-source-6.12 + config/base.config [+ config/debug.config] + patches/*.
+# Build the test kernel (flavour "debug": KASAN+lockdep+KUnit; "nodebug": no
+# debug options but jump labels, for benchmarks) from Debian's
+# linux-source-6.12 + config/base.config + config/<flavour>.config + patches/*.
 #
 # The result is cached outside the repository in $RPCRDMA2_CACHE/kernel/<flavour>/:
 #   src/    patched source (hard links to the pristine tree)
@@ -27,7 +27,7 @@ RECIPE=1	# bump when this script changes what it produces
 frags=("$top/config/base.config")
 case "$flavour" in
 debug) frags+=("$top/config/debug.config") ;;
-nodebug) ;;
+nodebug) frags+=("$top/config/nodebug.config") ;;
 *) echo "build.sh: unknown flavour '$flavour'" >&2; exit 2 ;;
 esac
 patches=()

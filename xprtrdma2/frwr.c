@@ -436,59 +436,16 @@ static int frwr2_register(struct rpcrdma2_ep *ep, struct rpcrdma2_mr *mr,
 	return 0;
 }
 
-/*
- * Register what @cur walks as a chunk; see rpcrdma2_frwr_map(). Inlined
- * in each caller: the READ's Write chunk is the hot path, and this saves
- * it a call.
- */
-static __always_inline int
-frwr2_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
-	  struct frwr2_cursor *cur, bool writable, struct rpcrdma2_seg *segs,
-	  u32 *nsegs, struct rpcrdma2_regchain *chain)
-{
-	struct frwr2_piece pc;
-	u32 n = 0;
-	int ret;
-
-	while (frwr2_peek(cur, &pc)) {
-		struct rpcrdma2_mr *mr;
-		unsigned int nents;
-
-		if (n == RPCRDMA2_MAX_CHUNK_MRS)
-			return -EMSGSIZE;
-		mr = frwr2_get(ep);
-		if (!mr)
-			return READ_ONCE(ep->re_mr_refill_failed) ||
-			       READ_ONCE(ep->re_nr_mrs) >= ep->re_max_mrs ?
-			       -ENOBUFS : -EAGAIN;
-		mr->mr_req = req;
-		list_add_tail(&mr->mr_list, &req->rl_mrs);
-		req->rl_ep = ep;
-		nents = frwr2_fill(mr, cur, ep->re_mr_depth);
-		ret = frwr2_register(ep, mr, nents, writable);
-		if (ret)
-			return ret;
-		*chain->next = &mr->mr_reg_wr.wr;
-		chain->next = &mr->mr_reg_wr.wr.next;
-		chain->count++;
-		segs[n].handle = mr->mr_ibmr->rkey;
-		segs[n].length = mr->mr_ibmr->length;
-		segs[n].offset = mr->mr_ibmr->iova;
-		trace_xprtrdma2_mr_map(&mr->mr_cid, &segs[n], nents);
-		n++;
-	}
-	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_MRS_REGISTERED, n);
-	*nsegs = n;
-	return 0;
-}
-
 /**
- * rpcrdma2_frwr_map - register an xdr_buf as a chunk
+ * rpcrdma2_frwr_map - register an xdr_buf, or its pages, as a chunk
  * @ep: the current endpoint
  * @req: the request the MRs are for; they go on its list
  * @xdr: the buffer: head, pages from page_base, tail, in that order
- * @writable: the server writes it (a Reply chunk, RFC 8166 §3.4.6) rather
- *	than reads it (a Read chunk, §3.4.5)
+ * @flags: %RPCRDMA2_MAP_PAGES: only the page_len bytes from page_base,
+ *	the DDP-eligible payload the upper layer put there (RFC 8166
+ *	§3.4.1), else the whole buffer; %RPCRDMA2_MAP_WRITABLE: the server
+ *	writes it (a Write or Reply chunk, §3.4.6) rather than reads it (a
+ *	Read chunk, §3.4.5)
  * @segs: filled with one segment per MR, in buffer order
  * @nsegs: set to the segments used
  * @chain: their REG_MR work requests are appended here
@@ -504,38 +461,51 @@ frwr2_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
  * refill failed); %-EIO if DMA or page-list mapping failed.
  */
 int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
-		      const struct xdr_buf *xdr, bool writable,
+		      const struct xdr_buf *xdr, unsigned int flags,
 		      struct rpcrdma2_seg *segs, u32 *nsegs,
 		      struct rpcrdma2_regchain *chain)
 {
-	struct frwr2_cursor cur = { .xdr = xdr, .part = 0, .end = 3 };
+	bool pages = flags & RPCRDMA2_MAP_PAGES;
+	struct frwr2_cursor cur = {
+		.xdr	= xdr,
+		.part	= pages ? 1 : 0,
+		.end	= pages ? 2 : 3,
+	};
+	bool writable = flags & RPCRDMA2_MAP_WRITABLE;
+	struct frwr2_piece pc;
+	u32 n = 0;
+	int ret;
 
-	return frwr2_map(ep, req, &cur, writable, segs, nsegs, chain);
-}
+	while (frwr2_peek(&cur, &pc)) {
+		struct rpcrdma2_mr *mr;
+		unsigned int nents;
 
-/**
- * rpcrdma2_frwr_map_pages - register an xdr_buf's pages as a chunk
- * @ep: the current endpoint
- * @req: the request the MRs are for; they go on its list
- * @xdr: the buffer; only its page_len bytes from page_base are
- *	registered, the DDP-eligible payload the upper layer put there
- *	(RFC 8166 §3.4.1)
- * @writable: the server writes them (a Write chunk, RFC 8166 §3.4.6)
- *	rather than reads them (a Read chunk, §3.4.5)
- * @segs: filled with one segment per MR, in buffer order
- * @nsegs: set to the segments used
- * @chain: their REG_MR work requests are appended here
- *
- * Context and Return: as for rpcrdma2_frwr_map().
- */
-int rpcrdma2_frwr_map_pages(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
-			    const struct xdr_buf *xdr, bool writable,
-			    struct rpcrdma2_seg *segs, u32 *nsegs,
-			    struct rpcrdma2_regchain *chain)
-{
-	struct frwr2_cursor cur = { .xdr = xdr, .part = 1, .end = 2 };
-
-	return frwr2_map(ep, req, &cur, writable, segs, nsegs, chain);
+		if (n == RPCRDMA2_MAX_CHUNK_MRS)
+			return -EMSGSIZE;
+		mr = frwr2_get(ep);
+		if (!mr)
+			return READ_ONCE(ep->re_mr_refill_failed) ||
+			       READ_ONCE(ep->re_nr_mrs) >= ep->re_max_mrs ?
+			       -ENOBUFS : -EAGAIN;
+		mr->mr_req = req;
+		list_add_tail(&mr->mr_list, &req->rl_mrs);
+		req->rl_ep = ep;
+		nents = frwr2_fill(mr, &cur, ep->re_mr_depth);
+		ret = frwr2_register(ep, mr, nents, writable);
+		if (ret)
+			return ret;
+		*chain->next = &mr->mr_reg_wr.wr;
+		chain->next = &mr->mr_reg_wr.wr.next;
+		chain->count++;
+		segs[n].handle = mr->mr_ibmr->rkey;
+		segs[n].length = mr->mr_ibmr->length;
+		segs[n].offset = mr->mr_ibmr->iova;
+		trace_xprtrdma2_mr_map(&mr->mr_cid, &segs[n], nents);
+		n++;
+	}
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_MRS_REGISTERED, n);
+	*nsegs = n;
+	return 0;
 }
 
 /**

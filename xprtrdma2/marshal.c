@@ -376,8 +376,9 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 	    rpcrdma2_ddp_allowed(rqst) &&
 	    rpcrdma2_use_write_chunk(rcv->head[0].iov_len +
 				     rcv->tail[0].iov_len, threshold)) {
-		ret = rpcrdma2_frwr_map_pages(ep, req, rcv, true, req->rl_write,
-					      &req->rl_nr_write, chain);
+		ret = rpcrdma2_frwr_map(ep, req, rcv,
+					RPCRDMA2_MAP_PAGES | RPCRDMA2_MAP_WRITABLE,
+					req->rl_write, &req->rl_nr_write, chain);
 		if (!ret) {
 			rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_WRITE_CHUNKS, 1);
 			trace_xprtrdma2_write_chunk(rqst, rcv->page_len,
@@ -387,8 +388,8 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 	}
 	if (rpcrdma2_guess_reply(ep, req, rqst))
 		return 0;
-	return rpcrdma2_frwr_map(ep, req, rcv, true, req->rl_reply,
-				 &req->rl_nr_reply, chain);
+	return rpcrdma2_frwr_map(ep, req, rcv, RPCRDMA2_MAP_WRITABLE,
+				 req->rl_reply, &req->rl_nr_reply, chain);
 }
 
 /*
@@ -419,11 +420,10 @@ static int rpcrdma2_prepare_call(struct rpcrdma2_ep *ep,
 				      READ_ONCE(ep->re_inline_send));
 	if (ddp) {
 		position = xdr->head[0].iov_len;
-		ret = rpcrdma2_frwr_map_pages(ep, req, xdr, false, segs,
-					      &nsegs, chain);
+		ret = rpcrdma2_frwr_map(ep, req, xdr, RPCRDMA2_MAP_PAGES, segs,
+					&nsegs, chain);
 	} else {
-		ret = rpcrdma2_frwr_map(ep, req, xdr, false, segs, &nsegs,
-					chain);
+		ret = rpcrdma2_frwr_map(ep, req, xdr, 0, segs, &nsegs, chain);
 	}
 	if (ret)
 		return ret;

@@ -607,14 +607,13 @@ void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep);
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
 void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep);
 bool rpcrdma2_frwr_have_idle(struct rpcrdma2_ep *ep);
+/* rpcrdma2_frwr_map()'s flags */
+#define RPCRDMA2_MAP_PAGES		BIT(0)
+#define RPCRDMA2_MAP_WRITABLE		BIT(1)
 int rpcrdma2_frwr_map(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
-		      const struct xdr_buf *xdr, bool writable,
+		      const struct xdr_buf *xdr, unsigned int flags,
 		      struct rpcrdma2_seg *segs, u32 *nsegs,
 		      struct rpcrdma2_regchain *chain);
-int rpcrdma2_frwr_map_pages(struct rpcrdma2_ep *ep, struct rpcrdma2_req *req,
-			    const struct xdr_buf *xdr, bool writable,
-			    struct rpcrdma2_seg *segs, u32 *nsegs,
-			    struct rpcrdma2_regchain *chain);
 void rpcrdma2_frwr_release_all(struct rpcrdma2_req *req);
 bool rpcrdma2_frwr_reminv(struct rpcrdma2_req *req, u32 rkey);
 int rpcrdma2_frwr_unmap_async(struct rpcrdma2_req *req);

@@ -450,9 +450,9 @@ static int frwr2_register(struct rpcrdma2_ep *ep, struct rpcrdma2_mr *mr,
  * @nsegs: set to the segments used
  * @chain: their REG_MR work requests are appended here
  *
- * Context: the transport's send lock (or a Receive completion resending
- * the first Call). On failure the caller releases the request's MRs
- * with rpcrdma2_frwr_release_all(); nothing is posted here.
+ * Context: the transport's send lock. On failure the caller releases the
+ * request's MRs with rpcrdma2_frwr_release_all(); nothing is posted
+ * here.
  *
  * Return: %0; %-EMSGSIZE if the buffer needs more than
  * RPCRDMA2_MAX_CHUNK_MRS MRs; %-EAGAIN if the pool is empty and a

@@ -1282,7 +1282,16 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		return;
 	}
 	req = rpcrdma2_rqst_to_req(rqst);
-	WRITE_ONCE(req->rl_sent_ep, NULL);
+	/*
+	 * The Call has its answer, and a retransmission may go. Not yet
+	 * when this completion posts a Send of its own, the v1 resend or
+	 * RDMA2_CONNPROP once the version is fixed: a retransmission then
+	 * would be a second sender beside it (rpcrdma2_sendctx_get()).
+	 * Finding the Call still owed, it drops the connection instead
+	 * (xprt_rdma2_send_request()).
+	 */
+	if (verdict != RPCRDMA2_VERS_FIXED && verdict != RPCRDMA2_VERS_FALLBACK)
+		WRITE_ONCE(req->rl_sent_ep, NULL);
 	if (inline_reply && !req->rl_ep) {
 		rpcrdma2_reply_inline(rep, rqst);
 		spin_unlock(&xprt->queue_lock);
@@ -1305,6 +1314,8 @@ void rpcrdma2_reply_handler(struct rpcrdma2_rep *rep, u32 byte_len,
 		status = -EINPROGRESS;
 	} else {
 		status = rpcrdma2_answer(rep, rqst, verdict, inline_reply);
+		if (verdict == RPCRDMA2_VERS_FIXED)
+			WRITE_ONCE(req->rl_sent_ep, NULL);
 	}
 	if (status == -EINPROGRESS) {
 		spin_lock(&xprt->queue_lock);

@@ -87,7 +87,8 @@ enum rpcrdma2_counter {
  * @sc_cqe: completion handler of the Send
  * @sc_cid: completion ID
  * @sc_ep: the endpoint it belongs to
- * @sc_free: entry on &rpcrdma2_ep.re_send_free; while a signaled Send
+ * @sc_free: entry on &rpcrdma2_ep.re_send_free, or on re_send_taken
+ *	once rpcrdma2_sendctx_get() has taken it off; while a signaled Send
  *	is in flight, the head of the contexts its completion retires: its
  *	own, then the unsignaled Sends posted since the last signaled one
  * @sc_wr: the Send work request
@@ -372,8 +373,9 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  *	connection (rpcrdma2_error_conn_off())
  * @re_next_cid: completion ID generator
  * @re_send_free: idle Send contexts given back
- * @re_send_taken: idle Send contexts the sender took off @re_send_free
- *	all at once, to hand out one by one without an atomic each
+ * @re_send_taken: idle Send contexts rpcrdma2_sendctx_get() took off
+ *	@re_send_free all at once, to hand out one by one without an
+ *	atomic each
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
  * @re_send_batch: one Send in this many asks for a completion

@@ -101,15 +101,16 @@ def perftest(name, col):
                         return None
     return None
 
-# rpcrdma2-ping's round trips (us), one per reply line: the median, and
-# the mean the tool prints. The mean alone misled: in one run the first 18
-# calls, the first after perftest's, took 24-87 ms each, where the same
-# calls in a guest of their own took 0.2-0.8 ms (why is not known).
+# rpcrdma2-ping's round trips (us), one per reply line: their median and
+# mean (the tool's own mean, unrounded, is on its last line). The mean
+# alone misled: in one run the first 18 calls, the first after
+# perftest's, took 24-87 ms each, where the first calls in a guest of
+# their own took 0.2-0.8 ms (why is not known).
 def ping_times(name):
     try:
-        t = [1000 * float(m.group(1))
-             for m in re.finditer(r" time=([\d.]+) ms",
-                                  open("%s/ping-%s.txt" % (res, name)).read())]
+        with open("%s/ping-%s.txt" % (res, name)) as f:
+            t = [1000 * float(m.group(1))
+                 for m in re.finditer(r" time=([\d.]+) ms", f.read())]
     except (OSError, ValueError):
         return None, None
     if not t:

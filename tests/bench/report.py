@@ -3,7 +3,7 @@
 # The tables of `make bench` from the results tests/bench/nfs_bench.sh
 # leaves in RES (also copied to build/bench/vm/raw, so this can be run
 # again on the host): report.py RES DATE META_FILES
-import json, os, re, sys
+import json, os, re, statistics, sys
 res, day, nfiles = sys.argv[1], sys.argv[2], int(sys.argv[3])
 TAGS = ("v2", "fb", "r2", "ref", "tcp")
 NAMES = {"v2": "rdma2 -> svcrdma2", "fb": "rdma2 -> svcrdma",
@@ -115,10 +115,7 @@ def ping_times(name):
         return None, None
     if not t:
         return None, None
-    t.sort()
-    n = len(t)
-    med = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2
-    return med, sum(t) / n
+    return statistics.median(t), statistics.fmean(t)
 
 def cell(v, f="%.1f"):
     return "-" if v is None else f % v

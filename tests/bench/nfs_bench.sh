@@ -450,12 +450,21 @@ fi
 perftest send_lat ib_send_lat -d rxe0 -F -n 1000
 perftest read_bw ib_read_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
 perftest write_bw ib_write_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
-# the RPC layer's floor: NULL calls one at a time, to either server
+# the RPC layer's floor: NULL calls one at a time, to either server, with
+# rxe0's counters before and after each (its retransmissions and
+# out-of-sequence packets say whether a slow call waited on the wire)
 PING=$RPCRDMA2_TOP/build/tools/rpcrdma2-ping
+rxe_counters() {
+	grep -H . /sys/class/infiniband/rxe0/ports/1/hw_counters/* > "$1" 2>&1
+}
+rxe_counters "$res/ping-svcrdma2.rxe0"
 "$PING" -p "$NFS_V2_PORT" -c 1000 "$GUEST_IP" > "$res/ping-svcrdma2.txt" 2>&1 ||
 	echo "bench: rpcrdma2-ping svcrdma2 exited $?"
+rxe_counters "$res/ping-svcrdma2.rxe1"
+rxe_counters "$res/ping-svcrdma.rxe0"
 "$PING" --vers 1 -p "$NFS_V1_PORT" -c 1000 "$GUEST_IP" > "$res/ping-svcrdma.txt" 2>&1 ||
 	echo "bench: rpcrdma2-ping svcrdma exited $?"
+rxe_counters "$res/ping-svcrdma.rxe1"
 
 t0=$(date +%s.%N) h0=$(host_now)
 for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \

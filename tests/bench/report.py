@@ -117,6 +117,32 @@ def ping_times(name):
         return None, None
     return statistics.median(t), statistics.fmean(t)
 
+# rxe0's counters that move when a packet is lost, resent or early, over
+# one rpcrdma2-ping run: ping-NAME.rxe0 and .rxe1, `grep -H .` of its
+# hw_counters before and after
+RXE_TROUBLE = ("completer_retry_err", "duplicate_request",
+               "out_of_seq_request", "rcvd_seq_err", "send_rnr_err",
+               "rcvd_rnr_err")
+
+def rxe_counters(path):
+    c = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                m = re.match(r".*/hw_counters/(\w+):(\d+)$", line.strip())
+                if m:
+                    c[m.group(1)] = int(m.group(2))
+    except OSError:
+        pass
+    return c
+
+def rxe_trouble(name):
+    c0 = rxe_counters("%s/ping-%s.rxe0" % (res, name))
+    c1 = rxe_counters("%s/ping-%s.rxe1" % (res, name))
+    if not c0 or not c1:
+        return "-"
+    return " / ".join(str(c1.get(k, 0) - c0.get(k, 0)) for k in RXE_TROUBLE)
+
 def cell(v, f="%.1f"):
     return "-" if v is None else f % v
 
@@ -140,6 +166,8 @@ for name, what in (("svcrdma2", "svcrdma2 (v2)"),
     med, avg = ping_times(name)
     print("| rpcrdma2-ping NULL round trip, %s, median and mean (us) | "
           "%s / %s |" % (what, cell(med), cell(avg)))
+    print("| rxe0 meanwhile: %s | %s |" % (", ".join(RXE_TROUBLE),
+                                          rxe_trouble(name)))
 print()
 
 print("| NFSv4.2, %s, mean of 2 passes (x in-tree rdma -> svcrdma) | %s |" %

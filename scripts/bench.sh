@@ -26,6 +26,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 "$top/scripts/setup-host.sh"
 scripts/kernel/build.sh nodebug > /dev/null
+# the guest runs rpcrdma2-ping from build/tools: a fresh clone has none
+make -s tools
 mkdir -p build/bench
 # other VMs on the host skew the figures: say how busy it was
 load0=$(cut -d' ' -f1-3 /proc/loadavg)

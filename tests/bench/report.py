@@ -149,18 +149,31 @@ def cell(v, f="%.1f"):
 # perftest --report_gbits: Gb/s of 125,000,000 bytes; fio's MB/s above
 # are of 1,000,000 bytes
 gbit = lambda v: None if v is None else v * 125
+# the bandwidths before the passes and after (NAME-2), and their mean
+def bw_runs(name):
+    return [gbit(perftest(n, "BW average")) for n in (name, name + "-2")]
+
+def mean_of(vals):
+    vals = [v for v in vals if v is not None]
+    return statistics.fmean(vals) if vals else None
+
 wire = {"lat": perftest("send_lat", "t_typical"),
         "lat_avg": perftest("send_lat", "t_avg"),
-        "read": gbit(perftest("read_bw", "BW average")),
-        "write": gbit(perftest("write_bw", "BW average"))}
+        "read_runs": bw_runs("read_bw"),
+        "write_runs": bw_runs("write_bw")}
+wire["read"] = mean_of(wire["read_runs"])
+wire["write"] = mean_of(wire["write_runs"])
 print("| the wire: rxe0 on its own, %s | |" % day)
 print("|---|---|")
 # (ib_send_lat reports half the round trip)
 dbl = lambda v: None if v is None else 2 * v
 print("| ib_send_lat, 2-byte Send round trip, typical and mean (us) | %s / %s |"
       % (cell(dbl(wire["lat"])), cell(dbl(wire["lat_avg"]))))
-print("| ib_read_bw, 1 MiB RDMA Reads (MB/s) | %s |" % cell(wire["read"]))
-print("| ib_write_bw, 1 MiB RDMA Writes (MB/s) | %s |" % cell(wire["write"]))
+for k, what in (("read", "ib_read_bw, 1 MiB RDMA Reads"),
+                ("write", "ib_write_bw, 1 MiB RDMA Writes")):
+    print("| %s (MB/s), before and after the passes; their mean | "
+          "%s / %s; %s |" % (what, cell(wire[k + "_runs"][0]),
+                             cell(wire[k + "_runs"][1]), cell(wire[k])))
 for name, what in (("svcrdma2", "svcrdma2 (v2)"),
                    ("svcrdma", "in-tree svcrdma (v1)")):
     med, avg = ping_times(name)

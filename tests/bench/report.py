@@ -153,16 +153,12 @@ gbit = lambda v: None if v is None else v * 125
 def bw_runs(name):
     return [gbit(perftest(n, "BW average")) for n in (name, name + "-2")]
 
-def mean_of(vals):
-    vals = [v for v in vals if v is not None]
-    return statistics.fmean(vals) if vals else None
-
 wire = {"lat": perftest("send_lat", "t_typical"),
         "lat_avg": perftest("send_lat", "t_avg"),
         "read_runs": bw_runs("read_bw"),
         "write_runs": bw_runs("write_bw")}
-wire["read"] = mean_of(wire["read_runs"])
-wire["write"] = mean_of(wire["write_runs"])
+wire["read"] = mean(wire["read_runs"])
+wire["write"] = mean(wire["write_runs"])
 print("| the wire: rxe0 on its own, %s | |" % day)
 print("|---|---|")
 # (ib_send_lat reports half the round trip)

@@ -6,6 +6,7 @@
  * trusted: a header the codec rejects is answered or dropped exactly as
  * the codec says (RFC 8166 §4.5, draft v2 §5.3.3) and never processed.
  */
+#include <linux/error-injection.h>
 #include <linux/sunrpc/svc_xprt.h>
 #include <linux/sunrpc/xdr.h>
 
@@ -396,18 +397,34 @@ out_close:
 	svc_rdma2_recv_ctxt_put(sx, ctxt);
 }
 
+/**
+ * svc_rdma2_take_rbsiz - size replies by the client's RBSIZ
+ * @sx: the transport
+ * @rbsiz: RBSIZ from the client's RDMA2_CONNPROP (untrusted)
+ *
+ * Never below what RFC 8166 §3.3.3 guarantees: a client claiming a
+ * smaller buffer gets 1 KiB messages at most. Support of a property is
+ * OPTIONAL (draft v2 §5.3.4), and a client must live with a server that
+ * keeps the default of 4096 for it: fail_function can make this one
+ * such a server (tests/vm/xprtrdma2_chunks.sh).
+ *
+ * Return: 0.
+ */
+noinline int svc_rdma2_take_rbsiz(struct svc_rdma2_xprt *sx, u32 rbsiz)
+{
+	WRITE_ONCE(sx->sx_peer_rbsiz,
+		   max_t(u32, rbsiz, RPCRDMA2_V1_DEF_INLINE));
+	return 0;
+}
+ALLOW_ERROR_INJECTION(svc_rdma2_take_rbsiz, ERRNO);
+
 /* RDMA2_CONNPROP: draft v2 §5.3.4; unknown properties were skipped */
 static void svc_rdma2_handle_connprop(struct svc_rdma2_xprt *sx,
 				      const struct rpcrdma2_hdr *hdr)
 {
 	const struct rpcrdma2_props *props = &hdr->props;
 
-	/*
-	 * Never shrink below what RFC 8166 §3.3.3 guarantees: a client
-	 * claiming a smaller buffer gets 1 KiB messages at most.
-	 */
-	WRITE_ONCE(sx->sx_peer_rbsiz, max_t(u32, props->rbsiz,
-					    RPCRDMA2_V1_DEF_INLINE));
+	svc_rdma2_take_rbsiz(sx, props->rbsiz);
 	WRITE_ONCE(sx->sx_peer_brs, props->brs);
 	svc_rdma2_count(sx, SVC_RDMA2_CONNPROP_RECV, 1);
 	trace_svcrdma2_connprop_recv(sx, props);
@@ -576,6 +593,20 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 }
 
 /*
+ * Does a received message say it is a version 2 RDMA2_CONNPROP (its
+ * rdma_vers and rdma_htype, RFC 8166 §4.2, draft v2 §5.1)? A hint only:
+ * svc_rdma2_decode() still checks all of it.
+ */
+static bool svc_rdma2_says_connprop(const struct svc_rdma2_recv_ctxt *ctxt)
+{
+	const __be32 *p = ctxt->rc_buf;
+
+	return ctxt->rc_byte_len >= RPCRDMA2_FIXED_SIZE &&
+	       p[1] == cpu_to_be32(RPCRDMA2_VERS_2) &&
+	       p[3] == cpu_to_be32(RPCRDMA2_HT_CONNPROP);
+}
+
+/*
  * Under sx_rq_lock, after taking a message: with none left, XPT_DATA goes
  * down now rather than on the next call. svc_xprt_received() would
  * otherwise wake an idle thread for every Call only to find nothing, a
@@ -613,6 +644,7 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 	struct svc_rdma2_xprt *sx = svc_rdma2_x(xprt);
 	struct svc_rdma2_recv_ctxt *ctxt, *read_done;
 	struct rpcrdma2_hdr *hdr;
+	bool connprop = false, ok;
 
 	/* nothing in rq_pages belongs to the reply yet */
 	rqstp->rq_respages = rqstp->rq_pages;
@@ -631,8 +663,19 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 		list_del(&ctxt->rc_list);
 	svc_rdma2_data_taken(sx);
 	spin_unlock(&sx->sx_rq_lock);
-	/* let another thread take the next message while we work */
-	svc_xprt_received(xprt);
+	if (ctxt && !read_done) {
+		ib_dma_sync_single_for_cpu(sx->sx_pd->device,
+					   ctxt->rc_sge.addr,
+					   ctxt->rc_byte_len, DMA_FROM_DEVICE);
+		connprop = svc_rdma2_says_connprop(ctxt);
+	}
+	/*
+	 * Let another thread take the next message while we work, but not
+	 * the one behind a CONNPROP before its properties are in: the
+	 * client may send a Call right behind it that counts on its RBSIZ.
+	 */
+	if (!connprop)
+		svc_xprt_received(xprt);
 	/*
 	 * After XPT_DATA may have been cleared: entries freed from now on
 	 * enqueue the transport again (svc_rdma2_sq_put()).
@@ -645,9 +688,10 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 		goto out_call;
 	}
 
-	ib_dma_sync_single_for_cpu(sx->sx_pd->device, ctxt->rc_sge.addr,
-				   ctxt->rc_byte_len, DMA_FROM_DEVICE);
-	if (!svc_rdma2_decode(sx, ctxt))
+	ok = svc_rdma2_decode(sx, ctxt);
+	if (connprop)
+		svc_xprt_received(xprt);
+	if (!ok)
 		goto out_put;
 	hdr = &ctxt->rc_hdr;
 	svc_rdma2_count(sx, hdr->vers == RPCRDMA2_VERS_2 ?

@@ -439,6 +439,7 @@ void svc_rdma2_recv_ctxt_put(struct svc_rdma2_xprt *sx,
 			     struct svc_rdma2_recv_ctxt *ctxt);
 int svc_rdma2_recvfrom(struct svc_rqst *rqstp);
 void svc_rdma2_release_ctxt(struct svc_xprt *xprt, void *vctxt);
+int svc_rdma2_take_rbsiz(struct svc_rdma2_xprt *sx, u32 rbsiz);
 
 /* sendto.c */
 int svc_rdma2_sq_reserve(struct svc_rdma2_xprt *sx, u32 n, u32 keep);

@@ -35,24 +35,37 @@ struct threshold_vector {
 	u32 v1;			/* RFC 8797 threshold of that direction */
 	u32 rbsiz;		/* the server's RBSIZ (send side) */
 	u32 size;		/* our buffer */
+	bool known;		/* v2: the server reads our RBSIZ */
 	u32 want_send;
 	u32 want_recv;
 };
 
 static const struct threshold_vector threshold_vectors[] = {
 	{ "negotiating: the first Call fits 1024 (draft §7)", 0, 4096, 4096,
-	  4096, 1024, 4096 },
+	  4096, false, 1024, 4096 },
 	{ "negotiating without private data: 1024 both ways", 0, 1024, 4096,
-	  4096, 1024, 1024 },
-	{ "v1: RFC 8797 thresholds", 1, 4096, 4096, 8192, 4096, 4096 },
+	  4096, false, 1024, 1024 },
+	{ "negotiating: what the server read of us does not count yet", 0,
+	  8192, 8192, 8192, true, 1024, 4096 },
+	{ "v1: RFC 8797 thresholds", 1, 4096, 4096, 8192, false, 4096, 4096 },
 	{ "v1 without private data: RFC 8166 default 1024", 1, 1024, 65536,
-	  8192, 1024, 1024 },
+	  8192, false, 1024, 1024 },
+	{ "v1: RBSIZ is no v1 matter", 1, 4096, 65536, 8192, true, 4096,
+	  4096 },
 	{ "v2: the server's RBSIZ (draft §4.2.1)", 2, 1024, 8192, 16384,
-	  8192, 4096 },
-	{ "v2: never more than our buffer", 2, 1024, 65536, 4096, 4096,
-	  4096 },
-	{ "v2 default RBSIZ 4096 (draft §7.1)", 2, 1024, 4096, 8192, 4096,
-	  4096 },
+	  false, 8192, 4096 },
+	{ "v2: never more than our buffer", 2, 1024, 65536, 4096, false,
+	  4096, 4096 },
+	{ "v2 default RBSIZ 4096 (draft §7.1)", 2, 1024, 4096, 8192, false,
+	  4096, 4096 },
+	{ "v2: ours ignored unless known (draft §5.3.4)", 2, 8192, 8192,
+	  8192, false, 8192, 4096 },
+	{ "v2, ours known: what the server's Send Size allows", 2, 8192,
+	  8192, 16384, true, 8192, 8192 },
+	{ "v2, ours known, no private data: still the default", 2, 1024,
+	  8192, 8192, true, 8192, 4096 },
+	{ "v2, ours known: never more than our buffer", 2, 65536, 65536,
+	  8192, true, 8192, 8192 },
 };
 
 static void threshold_desc(const struct threshold_vector *v, char *desc)
@@ -68,7 +81,8 @@ static void xprtrdma2_threshold_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, rpcrdma2_send_threshold(v->vers, v->v1, v->rbsiz,
 						      v->size), v->want_send);
-	KUNIT_EXPECT_EQ(test, rpcrdma2_recv_threshold(v->vers, v->v1, v->size),
+	KUNIT_EXPECT_EQ(test, rpcrdma2_recv_threshold(v->vers, v->v1, v->size,
+						      v->known),
 			v->want_recv);
 }
 

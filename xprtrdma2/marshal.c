@@ -132,15 +132,20 @@ static u32 rpcrdma2_threshold_vers(const struct rpcrdma2_ep *ep)
 void rpcrdma2_ep_set_inline(struct rpcrdma2_ep *ep)
 {
 	struct rpcrdma2_xprt *r = ep->re_xprt;
-	u32 send, recv;
+	u32 send, recv, recv_def;
 
 	send = rpcrdma2_send_threshold(rpcrdma2_threshold_vers(ep),
 				       ep->re_v1_send, ep->re_peer_rbsiz,
 				       ep->re_send_size);
 	recv = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
-				       ep->re_recv_size);
+				       ep->re_recv_size,
+				       ep->re_rbsiz_known &&
+				       !ep->re_rbsiz_refused);
+	recv_def = rpcrdma2_recv_threshold(ep->re_vers, ep->re_v1_recv,
+					   ep->re_recv_size, false);
 	WRITE_ONCE(ep->re_inline_send, send);
 	WRITE_ONCE(ep->re_inline_recv, recv);
+	WRITE_ONCE(ep->re_inline_recv_def, recv_def);
 	WRITE_ONCE(r->rx_vers, ep->re_vers);
 	WRITE_ONCE(r->rx_send_inline, send);
 	WRITE_ONCE(r->rx_recv_inline, recv);
@@ -357,7 +362,9 @@ rpcrdma2_guess_learn_len(struct rpcrdma2_ep *ep, const struct rpcrdma2_req *req,
  * The chunk for the largest reply, if it may not fit inline (RFC 8166
  * §3.5.3): a Write chunk for the payload pages of a READ whose other
  * bytes fit inline (§3.4.6), else a Reply chunk for the whole reply,
- * unless the Call guesses that its reply will come inline.
+ * unless the Call guesses that its reply will come inline. A Call that
+ * goes without a chunk the default RBSIZ would have needed counts on the
+ * server having read ours (rpcrdma2_rbsiz_refused()).
  */
 static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 				  struct rpc_rqst *rqst,
@@ -365,21 +372,26 @@ static int rpcrdma2_prepare_reply(struct rpcrdma2_ep *ep,
 {
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	struct xdr_buf *rcv = &rqst->rq_rcv_buf;
-	u32 threshold;
+	u32 nonpayload = rcv->head[0].iov_len + rcv->tail[0].iov_len;
+	u32 threshold, def;
 	int ret;
 
 	threshold = READ_ONCE(ep->re_inline_recv);
-	if (!rpcrdma2_use_reply_chunk(rcv->buflen, threshold))
+	def = READ_ONCE(ep->re_inline_recv_def);
+	if (!rpcrdma2_use_reply_chunk(rcv->buflen, threshold)) {
+		req->rl_rbsiz = rpcrdma2_use_reply_chunk(rcv->buflen, def);
 		return 0;
+	}
 	if (!(READ_ONCE(req->rl_ddp_off) & RPCRDMA2_DDP_WRITE) &&
 	    (rcv->flags & XDRBUF_READ) && rcv->page_len &&
 	    rpcrdma2_ddp_allowed(rqst) &&
-	    rpcrdma2_use_write_chunk(rcv->head[0].iov_len +
-				     rcv->tail[0].iov_len, threshold)) {
+	    rpcrdma2_use_write_chunk(nonpayload, threshold)) {
 		ret = rpcrdma2_frwr_map(ep, req, rcv,
 					RPCRDMA2_MAP_PAGES | RPCRDMA2_MAP_WRITABLE,
 					req->rl_write, &req->rl_nr_write, chain);
 		if (!ret) {
+			req->rl_rbsiz = !rpcrdma2_use_write_chunk(nonpayload,
+								  def);
 			rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_WRITE_CHUNKS, 1);
 			trace_xprtrdma2_write_chunk(rqst, rcv->page_len,
 						    req->rl_nr_write);
@@ -472,6 +484,7 @@ static int rpcrdma2_prepare(struct rpcrdma2_ep *ep, struct rpc_rqst *rqst,
 	req->rl_nr_reply = 0;
 	req->rl_guess_tag = 0;
 	req->rl_guessed = false;
+	req->rl_rbsiz = false;
 	req->rl_ep = NULL;
 	if (xdr->head[0].iov_len + xdr->page_len + xdr->tail[0].iov_len !=
 	    xdr->len) {
@@ -707,6 +720,9 @@ static void rpcrdma2_recv_connprop(struct rpcrdma2_ep *ep,
 	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_CONNPROP_RECV, 1);
 	ep->re_peer_rbsiz = max_t(u32, hdr->props.rbsiz,
 				  RPCRDMA2_V1_DEF_INLINE);
+	/* a server that names its own RBSIZ is taken to read ours */
+	if (hdr->props.present & RPCRDMA2_PROPF_RBSIZ)
+		ep->re_rbsiz_known = true;
 	ep->re_peer_brs = hdr->props.brs;
 	trace_xprtrdma2_connprop_recv(ep, &hdr->props);
 	rpcrdma2_ep_set_inline(ep);
@@ -951,6 +967,28 @@ static void rpcrdma2_reply_abandon(struct rpcrdma2_req *req)
 }
 
 /*
+ * RDMA2_ERR_REPLY_RESOURCE to a Call that counted on the server having
+ * read our RBSIZ. It has not (draft §5.3.4: it need not take note of
+ * our properties, though its own RDMA2_CONNPROP knew RBSIZ), or it
+ * cannot send as much as its private data's Send Size said. Either way
+ * the default holds for the rest of the connection: the Call goes again
+ * with the chunk that default needs, as do the Calls after it.
+ */
+static void rpcrdma2_rbsiz_refused(struct rpcrdma2_ep *ep,
+				   const struct rpc_rqst *rqst)
+{
+	u32 before = READ_ONCE(ep->re_inline_recv);
+
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_RBSIZ_REFUSED, 1);
+	if (ep->re_rbsiz_refused)
+		return;
+	ep->re_rbsiz_refused = true;
+	rpcrdma2_ep_set_inline(ep);
+	trace_xprtrdma2_rbsiz_refused(rqst, before,
+				      READ_ONCE(ep->re_inline_recv));
+}
+
+/*
  * An RDMA2_ERROR / RDMA_ERROR answers @rqst: draft §5.3.3 says which
  * Calls may go again without a DDP chunk, or with the Reply chunk a
  * guess left out (RDMA2_ERR_REPLY_RESOURCE); -EAGAIN has sunrpc encode
@@ -963,6 +1001,8 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	bool reply_only = !req->rl_nr_reads && !req->rl_nr_write;
 	bool resource = hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE;
+	bool rbsiz = resource && req->rl_rbsiz &&
+		     hdr->vers == RPCRDMA2_VERS_2;
 	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
@@ -970,7 +1010,8 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 		sent |= RPCRDMA2_DDP_READ;
 	if (req->rl_nr_write)
 		sent |= RPCRDMA2_DDP_WRITE;
-	off = rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
+	/* refused for our RBSIZ, not for its Write chunk: it keeps that */
+	off = rbsiz ? 0 : rpcrdma2_error_resend(hdr->err.code, hdr->vers, sent);
 	/* §5.3.3: "resend the request with no Write chunks and a Reply chunk" */
 	if (off & RPCRDMA2_DDP_WRITE)
 		req->rl_no_guess = true;
@@ -982,8 +1023,11 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	 * A guess that failed goes again with the Reply chunk, unless the
 	 * reply would not fit the buffer either (the error below).
 	 */
-	if (req->rl_guessed && resource && hdr->vers == RPCRDMA2_VERS_2 &&
-	    hdr->err.length_needed <= rqst->rq_rcv_buf.buflen) {
+	if (rbsiz) {
+		rpcrdma2_rbsiz_refused(rep->rr_ep, rqst);
+	} else if (req->rl_guessed && resource &&
+		   hdr->vers == RPCRDMA2_VERS_2 &&
+		   hdr->err.length_needed <= rqst->rq_rcv_buf.buflen) {
 		req->rl_no_guess = true;
 		rpcrdma2_count(rep->rr_ep->re_xprt,
 			       RPCRDMA2_C_REPLY_GUESS_MISSES, 1);

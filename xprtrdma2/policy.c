@@ -44,17 +44,24 @@ EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_send_threshold);
 /**
  * rpcrdma2_recv_threshold - the largest reply the server may send inline
  * @vers: the connection's version; 0 while it is being negotiated
- * @v1_recv: RFC 8797 server-to-client threshold
+ * @v1_recv: RFC 8797 server-to-client threshold: the smaller of the
+ *	server's Send Size and our Receive Size
  * @recv_size: our Receive buffer size, which we advertise as RBSIZ
+ * @rbsiz_known: v2: the server's RDMA2_CONNPROP carried RBSIZ, so it
+ *	knows the property, and no Call has found it ignoring ours
  *
- * A larger reply needs a Reply chunk (RFC 8166 §3.5.3). In v2 the server
- * may send what our RBSIZ says, and until our RDMA2_CONNPROP arrives the
- * default of 4096 (draft §4.2.1), never more than @recv_size; while
- * negotiating, what both versions allow.
+ * A larger reply needs a Reply chunk (RFC 8166 §3.5.3). In v2 a server
+ * need not take note of our RBSIZ (draft §5.3.4: the sender "should be
+ * prepared for cases in which the receiver continues to assume that the
+ * default value for a particular property is still in effect"), so the
+ * default of 4096 (§4.2.1) holds unless @rbsiz_known; then what the
+ * server's RFC 8797 Send Size lets it send into our buffers, if more.
+ * While negotiating, what both versions allow.
  *
- * Return: the threshold in bytes.
+ * Return: the threshold in bytes, never more than @recv_size.
  */
-u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size)
+u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size,
+			    bool rbsiz_known)
 {
 	u32 v2 = min_t(u32, RPCRDMA2_DEF_RBSIZ, recv_size);
 
@@ -62,6 +69,8 @@ u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size)
 	case RPCRDMA2_VERS_1:
 		return min(v1_recv, recv_size);
 	case RPCRDMA2_VERS_2:
+		if (rbsiz_known)
+			return max(v2, min(v1_recv, recv_size));
 		return v2;
 	default:
 		return min(v1_recv, v2);

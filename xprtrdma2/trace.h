@@ -401,6 +401,15 @@ DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_reply_resource,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
 	TP_ARGS(rqst, a, b));
 
+/*
+ * RDMA2_ERR_REPLY_RESOURCE to a Call that counted on the server having
+ * read our RBSIZ: the connection's receive threshold drops back. a: the
+ * threshold before, b: after
+ */
+DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_rbsiz_refused,
+	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),
+	TP_ARGS(rqst, a, b));
+
 /* a: the RDMA2_ERROR code, b: DDP chunks off for the connection */
 DEFINE_EVENT(xprtrdma2_rqst_class, xprtrdma2_ddp_off,
 	TP_PROTO(const struct rpc_rqst *rqst, u32 a, u32 b),

@@ -104,6 +104,7 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_RECV_POSTS] = "recv_posts",
 	[RPCRDMA2_C_REPLY_GUESSES] = "reply_guesses",
 	[RPCRDMA2_C_REPLY_GUESS_MISSES] = "reply_guess_misses",
+	[RPCRDMA2_C_RBSIZ_REFUSED] = "rbsiz_refused",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */

@@ -681,6 +681,8 @@ static void rpcrdma2_ep_negotiate(struct rpcrdma2_ep *ep)
 				    &ep->re_v1_recv);
 	ep->re_peer_rbsiz = RPCRDMA2_DEF_RBSIZ;
 	ep->re_peer_brs = RPCRDMA2_DEF_BRS;
+	ep->re_rbsiz_known = false;
+	ep->re_rbsiz_refused = false;
 	/*
 	 * draft §7.2: after a fallback only the connection right after it
 	 * starts in v1, so an upgraded server is found on the next one at

@@ -79,6 +79,7 @@ enum rpcrdma2_counter {
 	/* reply guessing (rpcrdma2_guess_inline()) */
 	RPCRDMA2_C_REPLY_GUESSES,	/* Calls that left a Reply chunk out */
 	RPCRDMA2_C_REPLY_GUESS_MISSES,	/* ... refused, and sent with it */
+	RPCRDMA2_C_RBSIZ_REFUSED,	/* Calls that counted on our RBSIZ, refused */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -269,6 +270,8 @@ struct rpcrdma2_regchain {
  *	on a version 2 connection, so its reply teaches
  *	&rpcrdma2_xprt.rx_guess; else 0
  * @rl_guessed: this transmission left that Reply chunk out
+ * @rl_rbsiz: this transmission left out a chunk the server's default
+ *	RBSIZ would have needed (&rpcrdma2_ep.re_inline_recv_def)
  * @rl_no_guess: this request's transmissions offer the Reply chunk from
  *	now on: a guess was refused (RDMA2_ERR_REPLY_RESOURCE) or went
  *	unanswered, or the server refused a Write chunk (draft §5.3.3: the
@@ -319,6 +322,7 @@ struct rpcrdma2_req {
 	u32				rl_ddp_off;
 	u32				rl_guess_tag;
 	bool				rl_guessed;
+	bool				rl_rbsiz;
 	bool				rl_no_guess;
 	int				rl_status;
 	struct rpcrdma2_rep		*rl_rep;
@@ -368,6 +372,13 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  *	(rpcrdma2_ep_set_inline()), not for every Call
  * @re_inline_recv: the largest reply the server may send inline now;
  *	likewise
+ * @re_inline_recv_def: what @re_inline_recv would be if the server kept
+ *	the default RBSIZ for us: a Call whose reply fits @re_inline_recv
+ *	but not this counts on the server having read our RDMA2_CONNPROP
+ * @re_rbsiz_known: v2: the server's RDMA2_CONNPROP carried RBSIZ: it
+ *	knows the property, and is taken to have read ours
+ * @re_rbsiz_refused: v2: a Call that counted on it was refused
+ *	(RDMA2_ERR_REPLY_RESOURCE): not for the rest of the connection
  * @re_connprop_sent: v2: our RDMA2_CONNPROP has gone out
  * @re_ddp_off: RPCRDMA2_DDP_* chunks the server refuses on this
  *	connection (rpcrdma2_error_conn_off())
@@ -434,6 +445,9 @@ struct rpcrdma2_ep {
 	u32				re_peer_brs;
 	u32				re_inline_send;
 	u32				re_inline_recv;
+	u32				re_inline_recv_def;
+	bool				re_rbsiz_known;
+	bool				re_rbsiz_refused;
 	bool				re_connprop_sent;
 	u32				re_ddp_off;
 
@@ -660,7 +674,8 @@ enum rpcrdma2_vers_verdict {
 
 u32 rpcrdma2_send_threshold(u32 vers, u32 v1_send, u32 peer_rbsiz,
 			    u32 send_size);
-u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size);
+u32 rpcrdma2_recv_threshold(u32 vers, u32 v1_recv, u32 recv_size,
+			    bool rbsiz_known);
 int rpcrdma2_error_errno(const struct rpcrdma2_error *err, u32 vers,
 			 bool reply_only, u32 rcv_buflen);
 u32 rpcrdma2_error_resend(u32 code, u32 vers, u32 sent);

@@ -17,7 +17,9 @@
 # with its data in a Read chunk, the data is intact and the connection
 # is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
-# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). Against
+# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). One has
+# 8192-byte buffers on both sides, where 4 KiB READs come inline on our
+# RBSIZ, then a server that ignores it (rbsiz_case). Against
 # both servers, a reply's inline bytes go into chunk memory only once
 # every MR of its RPC is unmapped (order_case).
 . "$(dirname "$0")/lib.sh"
@@ -373,6 +375,69 @@ PY
 }
 
 guess_case "reply guessing: rdma2 -> svcrdma2 (v2)"
+
+# rbsiz_case: the client's RBSIZ (draft §4.2.1). With inline_size 8192
+# here and buf_size 8192 in svcrdma2, whose RDMA2_CONNPROP names an RBSIZ
+# of its own and whose private data a Send Size of 8192, the client
+# counts on svcrdma2 having read ours (recv_inline 8192): a 4 KiB READ's
+# reply comes inline, with no Write chunk. With fail_function making
+# svcrdma2 keep the default RBSIZ for us (svc_rdma2_take_rbsiz), as
+# draft §5.3.4 allows a server, the first Call that counted on ours is
+# refused with RDMA2_ERR_REPLY_RESOURCE and goes again with its chunk,
+# and the connection counts on it no more (xprtrdma2_rbsiz_refused once,
+# 8192 -> 4096; every READ in a Write chunk). The data is intact each
+# time.
+rbsiz_reads() {
+	t_check "$1: 64 O_DIRECT 4 KiB reads, data intact" \
+		bash -c "dd if='$mnt/rb' iflag=direct bs=4k count=64 status=none | cmp - '$EXPORT_DIR/rb'"
+}
+rbsiz_case() {
+	local name="our RBSIZ: rdma2 -> svcrdma2 (v2), 8192 both sides" w0 e0 n
+	echo 8192 > /sys/module/svcrdma2/parameters/buf_size
+	echo 8192 > /sys/module/xprtrdma2/parameters/inline_size
+	head -c 262144 /dev/urandom > "$EXPORT_DIR/rb"
+	if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
+		w0=$(xprt_stat write_chunks)
+		rbsiz_reads "$name"
+		t_check "$name: recv_inline $(xprt_stat recv_inline)" \
+			[ "$(xprt_stat recv_inline)" = 8192 ]
+		t_check "$name: READs inline, no Write chunk ($(($(xprt_stat write_chunks) - w0)))" \
+			[ "$(xprt_stat write_chunks)" = "$w0" ]
+		eq0 "$name: nothing refused" rbsiz_refused
+		eq0 "$name: no reply discarded" bad_replies
+		umount "$mnt"
+	else
+		t_fail "$name mounts" "mount failed"
+	fi
+
+	name="our RBSIZ ignored (fail_function): rdma2 -> svcrdma2 (v2)"
+	echo > /sys/kernel/tracing/trace
+	e0=$(svc_stat err_reply_resource)
+	if ! ff_arm svc_rdma2_take_rbsiz 22 -1; then
+		t_fail "$name: fail_function svc_rdma2_take_rbsiz" "cannot inject"
+	elif kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
+		ff_disarm
+		w0=$(xprt_stat write_chunks)
+		rbsiz_reads "$name"
+		n=$(grep -c 'xprtrdma2_rbsiz_refused:.* 8192 4096$' /sys/kernel/tracing/trace)
+		t_check "$name: one Call refused and resent ($(xprt_stat rbsiz_refused), svcrdma2 $(($(svc_stat err_reply_resource) - e0)))" \
+			[ "$(xprt_stat rbsiz_refused)" = 1 -a \
+			  $(($(svc_stat err_reply_resource) - e0)) = 1 ]
+		t_check "$name: the threshold dropped once, 8192 -> 4096 ($n)" \
+			[ "$n" = 1 -a "$(xprt_stat recv_inline)" = 4096 ]
+		t_check "$name: every READ in a Write chunk ($(($(xprt_stat write_chunks) - w0)))" \
+			[ $(($(xprt_stat write_chunks) - w0)) -ge 64 ]
+		eq0 "$name: no reply discarded" bad_replies
+		umount "$mnt"
+	else
+		ff_disarm
+		t_fail "$name mounts" "mount failed"
+	fi
+	echo 4096 > /sys/module/svcrdma2/parameters/buf_size
+	echo 4096 > /sys/module/xprtrdma2/parameters/inline_size
+	rm -f "$EXPORT_DIR/rb"
+}
+rbsiz_case
 
 # IPv6: the same transport to svcrdma2's IPv6 listener.
 name="IPv6: rdma2 -> svcrdma2 (v2) NFSv4.1"

@@ -18,6 +18,8 @@
 # CPU by leaf function. CPU_AB="MODULE PARAM VALUE" (e.g. "xprtrdma2
 # guess_replies N") adds our pair again with that parameter set, in the
 # same rounds: a change with a switch measured against itself.
+# SVC_PARAMS="PARAM=VALUE ..." loads svcrdma2 with those for the whole
+# run (e.g. buf_size=8192 beside CPU_AB="xprtrdma2 inline_size 8192").
 # `make bench BENCH_PARTS=par`: the same with the parallel load (4 KiB
 # random reads, 4 jobs at QD32) in place of the metadata workload; its
 # leaf reports are raw/perf-par-*.leaf.txt (cpu_leaf.py's TAG par-v2).
@@ -34,7 +36,8 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 rc=0
 scripts/vm/run --flavour nodebug --smp 2 --host-clock --timeout 3000 --out build/bench/vm --quiet \
 	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" \
-	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" "${CPU_AB:-}" || rc=$?
+	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" "${CPU_AB:-}" \
+	"${SVC_PARAMS:-}" || rc=$?
 echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter

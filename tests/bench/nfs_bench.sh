@@ -46,8 +46,11 @@
 # change that has a switch against itself in the same run. PARTS "par"
 # does the same with the parallel load in place of the metadata workload
 # (its perf runs and cpu_split.py --par's table, leaf reports included).
+# SVC_PARAMS ("buf_size=8192", say) loads svcrdma2 with those module
+# parameters for the whole run, so that CPU_AB can measure a client
+# parameter that pays only where the server takes it too.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
-# [CPU_ROUNDS [CPU_AB]]]]]
+# [CPU_ROUNDS [CPU_AB [SVC_PARAMS]]]]]]
 . "$(dirname "$0")/../vm/lib.sh"
 
 BENCH_TIME=${1:-10}
@@ -55,13 +58,15 @@ META_FILES=${2:-1000}
 PARTS=${3:-all}
 CPU_ROUNDS=${4:-3}
 CPU_AB=${5:-}
+SVC_PARAMS=${6:-}
 case $PARTS in
 all | cpu | par) ;;
 *) die "bench: PARTS is all, cpu or par, not $PARTS" ;;
 esac
 
 vm_rxe_up
-vm_load_svcrdma2
+# shellcheck disable=SC2086 # one word per parameter
+vm_load_svcrdma2 $SVC_PARAMS
 insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 # rpc.nfsd already listens on TCP 2049
@@ -439,6 +444,7 @@ if [ "$PARTS" != all ]; then
 	echo "bench: cpu split only, $CPU_ROUNDS rounds ($what)"
 	[ -z "$CPU_AB" ] ||
 		echo "bench: v2b is rdma2 -> svcrdma2 with ${ab[0]} ${ab[1]}=${ab[2]}"
+	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
 	rm -rf "$RESULTS/raw"
 	cp -r "$res" "$RESULTS/raw"
 	python3 "$(dirname "$0")/cpu_split.py" "${split[@]}" "$res" "${tags[@]}"

@@ -593,20 +593,6 @@ static bool svc_rdma2_decode(struct svc_rdma2_xprt *sx,
 }
 
 /*
- * Does a received message say it is a version 2 RDMA2_CONNPROP (its
- * rdma_vers and rdma_htype, RFC 8166 §4.2, draft v2 §5.1)? A hint only:
- * svc_rdma2_decode() still checks all of it.
- */
-static bool svc_rdma2_says_connprop(const struct svc_rdma2_recv_ctxt *ctxt)
-{
-	const __be32 *p = ctxt->rc_buf;
-
-	return ctxt->rc_byte_len >= RPCRDMA2_FIXED_SIZE &&
-	       p[1] == cpu_to_be32(RPCRDMA2_VERS_2) &&
-	       p[3] == cpu_to_be32(RPCRDMA2_HT_CONNPROP);
-}
-
-/*
  * Under sx_rq_lock, after taking a message: with none left, XPT_DATA goes
  * down now rather than on the next call. svc_xprt_received() would
  * otherwise wake an idle thread for every Call only to find nothing, a
@@ -667,7 +653,8 @@ int svc_rdma2_recvfrom(struct svc_rqst *rqstp)
 		ib_dma_sync_single_for_cpu(sx->sx_pd->device,
 					   ctxt->rc_sge.addr,
 					   ctxt->rc_byte_len, DMA_FROM_DEVICE);
-		connprop = svc_rdma2_says_connprop(ctxt);
+		connprop = rpcrdma2_says_connprop(ctxt->rc_buf,
+						  ctxt->rc_byte_len);
 	}
 	/*
 	 * Let another thread take the next message while we work, but not

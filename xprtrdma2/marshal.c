@@ -1020,8 +1020,9 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 				     req->rl_guessed ? RPCRDMA2_GUESS_REFUSED :
 						       RPCRDMA2_GUESS_LARGE);
 	/*
-	 * A guess that failed goes again with the Reply chunk, unless the
-	 * reply would not fit the buffer either (the error below).
+	 * A Call that counted on our RBSIZ goes again with its chunk; so
+	 * does a guess that failed, unless the reply would not fit the
+	 * buffer either (the error below).
 	 */
 	if (rbsiz) {
 		rpcrdma2_rbsiz_refused(rep->rr_ep, rqst);

@@ -352,6 +352,28 @@ rpcrdma2_chunk_lists_set_vers(struct rpcrdma2_chunk_lists *cl, u32 vers)
 	cl->lim.vers_high = vers ? vers : RPCRDMA2_VERS_MAX;
 }
 
+/**
+ * rpcrdma2_says_connprop - does a received message say it is an
+ *	RDMA2_CONNPROP
+ * @buf: the message (untrusted)
+ * @len: its length in bytes
+ *
+ * Only its rdma_vers and rdma_htype are read (RFC 8166 §4.2, draft v2
+ * §5.1), for a receiver that must take a CONNPROP before the message
+ * behind it; rpcrdma2_decode() still checks all of it.
+ *
+ * Return: true if @buf is long enough to hold both and they are 2 and
+ * RPCRDMA2_HT_CONNPROP.
+ */
+static inline bool rpcrdma2_says_connprop(const void *buf, size_t len)
+{
+	const u8 *p = buf;
+
+	return len >= RPCRDMA2_FIXED_SIZE &&
+	       get_unaligned_be32(p + 4) == RPCRDMA2_VERS_2 &&
+	       get_unaligned_be32(p + 12) == RPCRDMA2_HT_CONNPROP;
+}
+
 int rpcrdma2_chunk_lists_init(struct rpcrdma2_chunk_lists *cl,
 			      const struct rpcrdma2_limits *lim,
 			      struct rpcrdma2_read_seg *reads, u32 reads_cap,

@@ -19,7 +19,9 @@
 # guess_replies N") adds our pair again with that parameter set, in the
 # same rounds: a change with a switch measured against itself.
 # SVC_PARAMS="PARAM=VALUE ..." loads svcrdma2 with those for the whole
-# run (e.g. buf_size=8192 beside CPU_AB="xprtrdma2 inline_size 8192").
+# run (e.g. buf_size=8192 beside CPU_AB="xprtrdma2 inline_size 8192"),
+# XPRT_PARAMS the same for xprtrdma2 (the full run's figures, memory
+# per connection included, with both: XPRT_PARAMS=inline_size=8192).
 # `make bench BENCH_PARTS=par`: the same with the parallel load (4 KiB
 # random reads, 4 jobs at QD32) in place of the metadata workload; its
 # leaf reports are raw/perf-par-*.leaf.txt (cpu_leaf.py's TAG par-v2).
@@ -37,7 +39,7 @@ rc=0
 scripts/vm/run --flavour nodebug --smp 2 --host-clock --timeout 3000 --out build/bench/vm --quiet \
 	tests/bench/nfs_bench.sh "${BENCH_TIME:-10}" "${META_FILES:-1000}" \
 	"${BENCH_PARTS:-all}" "${CPU_ROUNDS:-3}" "${CPU_AB:-}" \
-	"${SVC_PARAMS:-}" || rc=$?
+	"${SVC_PARAMS:-}" "${XPRT_PARAMS:-}" || rc=$?
 echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter

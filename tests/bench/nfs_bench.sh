@@ -49,9 +49,11 @@
 # (its perf runs and cpu_split.py --par's table, leaf reports included).
 # SVC_PARAMS ("buf_size=8192", say) loads svcrdma2 with those module
 # parameters for the whole run, so that CPU_AB can measure a client
-# parameter that pays only where the server takes it too.
+# parameter that pays only where the server takes it too. XPRT_PARAMS
+# does the same for xprtrdma2, for every part (memory per connection
+# included) with our client so set.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
-# [CPU_ROUNDS [CPU_AB [SVC_PARAMS]]]]]]
+# [CPU_ROUNDS [CPU_AB [SVC_PARAMS [XPRT_PARAMS]]]]]]]
 . "$(dirname "$0")/../vm/lib.sh"
 
 BENCH_TIME=${1:-10}
@@ -60,6 +62,7 @@ PARTS=${3:-all}
 CPU_ROUNDS=${4:-3}
 CPU_AB=${5:-}
 SVC_PARAMS=${6:-}
+XPRT_PARAMS=${7:-}
 case $PARTS in
 all | cpu | par) ;;
 *) die "bench: PARTS is all, cpu or par, not $PARTS" ;;
@@ -68,7 +71,9 @@ esac
 vm_rxe_up
 # shellcheck disable=SC2086 # one word per parameter
 vm_load_svcrdma2 $SVC_PARAMS
-insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" || die "insmod xprtrdma2"
+# shellcheck disable=SC2086 # one word per parameter
+insmod "$RPCRDMA2_MODDIR/xprtrdma2/xprtrdma2.ko" $XPRT_PARAMS ||
+	die "insmod xprtrdma2 $XPRT_PARAMS"
 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 # rpc.nfsd already listens on TCP 2049
 grep -q "^tcp 2049$" /proc/fs/nfsd/portlist || die "bench: no tcp 2049"
@@ -454,6 +459,7 @@ if [ "$PARTS" != all ]; then
 	[ -z "$CPU_AB" ] ||
 		echo "bench: v2b is rdma2 -> svcrdma2 with ${ab[0]} ${ab[1]}=${ab[2]}"
 	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
+	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
 	rm -rf "$RESULTS/raw"
 	cp -r "$res" "$RESULTS/raw"
 	python3 "$(dirname "$0")/cpu_split.py" "${split[@]}" "$res" "${tags[@]}"
@@ -545,6 +551,8 @@ printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' 
 	"$(bc <<<"$t1 - $t0")" "$(bc <<<"$h1 - $h0")" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 echo " (BENCH_TIME=$BENCH_TIME, META_FILES=$META_FILES)"
+[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
+[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
 
 rm -rf "$RESULTS/raw"
 cp -r "$res" "$RESULTS/raw"

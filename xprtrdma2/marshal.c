@@ -1001,8 +1001,14 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	struct rpcrdma2_req *req = rpcrdma2_rqst_to_req(rqst);
 	bool reply_only = !req->rl_nr_reads && !req->rl_nr_write;
 	bool resource = hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE;
+	/*
+	 * A reply larger than the whole receive buffer would have been
+	 * refused at any RBSIZ: that is the reply's fault, not our RBSIZ's
+	 * (draft §5.3.3: rdma_length_needed is what a Reply chunk needs).
+	 */
 	bool rbsiz = resource && req->rl_rbsiz &&
-		     hdr->vers == RPCRDMA2_VERS_2;
+		     hdr->vers == RPCRDMA2_VERS_2 &&
+		     hdr->err.length_needed <= rqst->rq_rcv_buf.buflen;
 	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);

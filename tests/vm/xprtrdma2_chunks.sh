@@ -121,6 +121,11 @@ PY
 	t_check "$1: ... the first refused with the length needed (tracepoint)" \
 		[ "$(trace_count xprtrdma2_reply_resource)" -gt "$n0" ]
 	grep -m1 'xprtrdma2_reply_resource:' /sys/kernel/tracing/trace
+	# a reply larger than the whole buffer says nothing of our RBSIZ,
+	# which the Call counted on: the threshold stays
+	eq0 "$1: ... not taken for a refusal of our RBSIZ" rbsiz_refused
+	t_check "$1: ... recv_inline still $(xprt_stat recv_inline)" \
+		[ "$(xprt_stat recv_inline)" = "$(cat /sys/module/xprtrdma2/parameters/inline_size)" ]
 }
 
 # order_case NAME PORT: a reply's inline bytes go into chunk memory only

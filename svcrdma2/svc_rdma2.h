@@ -27,6 +27,8 @@
 #define SVC_RDMA2_DEF_REQUESTS		64
 #define SVC_RDMA2_MIN_REQUESTS		4
 #define SVC_RDMA2_MAX_REQUESTS		1024
+/* 8 KiB: a 4 KiB READ's reply or WRITE's Call fits inline (xprt_rdma2.h) */
+#define SVC_RDMA2_DEF_BUF		8192
 #define SVC_RDMA2_MIN_BUF		RPCRDMA2_V2_DEF_INLINE
 #define SVC_RDMA2_MAX_BUF		(64 * 1024)
 #define SVC_RDMA2_DEF_SEGS		32

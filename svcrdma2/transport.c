@@ -61,7 +61,7 @@ module_param_cb(max_requests, &requests_ops, &svc_rdma2_max_requests, 0644);
 MODULE_PARM_DESC(max_requests,
 		 "credits granted to each client, 4..1024 (new connections)");
 
-unsigned int svc_rdma2_buf_size = RPCRDMA2_V2_DEF_INLINE;
+unsigned int svc_rdma2_buf_size = SVC_RDMA2_DEF_BUF;
 module_param_cb(buf_size, &buf_ops, &svc_rdma2_buf_size, 0644);
 MODULE_PARM_DESC(buf_size,
 		 "Receive/Send buffer bytes, advertised in private data and RBSIZ, 4096..65536");

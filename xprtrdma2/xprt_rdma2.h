@@ -550,7 +550,14 @@ static __always_inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 #define RPCRDMA2_DEF_REQUESTS		64
 #define RPCRDMA2_MIN_REQUESTS		2
 #define RPCRDMA2_MAX_REQUESTS		1024
-#define RPCRDMA2_DEF_INLINE_SIZE	RPCRDMA2_V2_DEF_INLINE
+/*
+ * A 4 KiB READ or WRITE with its RPC and transport headers fits an
+ * 8 KiB buffer: the commonest small payload then needs no MR, no RDMA
+ * Read or Write and no invalidation (draft §8.3). A peer that offers
+ * less (the in-tree ones: 4096) still gets no more than it offers
+ * (RFC 8797 §4.1; draft §4.2.1's RBSIZ).
+ */
+#define RPCRDMA2_DEF_INLINE_SIZE	8192
 #define RPCRDMA2_MIN_INLINE_SIZE	RPCRDMA2_V2_DEF_INLINE
 #define RPCRDMA2_MAX_INLINE_SIZE	(64 * 1024)
 /* Receives beyond the slot table: the server's CONNPROP, stray messages */

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # build/tools/rpcrdma2-ping against svcrdma2 ("rdma2 20049"), on the wire:
 # 1. v2 NULL pings: version 2 with no fallback, the server's RDMA2_CONNPROP
-#    before the first reply (RBSIZ 4096, BRS INLINE, RESPONSE, xid 0), 64
+#    before the first reply (RBSIZ 8192, BRS INLINE, RESPONSE, xid 0), 64
 #    credits, RESPONSE on every reply; --vers 1 stays in v1; the counters;
 #    the whole grant in flight without an RNR NAK, Receives replaced four
 #    to a post.
@@ -132,7 +132,7 @@ rtt='time=[0-9]+\.[0-9]{3} ms$'
 # ====================================================================
 p_run "v2 ping" -v -p "$PORT" -c 5 "$GUEST_IP"
 p_expect "ping (v2): version 2 negotiated with no fallback" 0 \
-	'^private data received \([0-9]+ bytes\): version 1, R [01], send 4096, receive 4096$' \
+	'^private data received \([0-9]+ bytes\): version 1, R [01], send 8192, receive 8192$' \
 	'^negotiate: NULL call as RDMA2_MSG, rdma_vers 2$' \
 	'^version: 2$' \
 	'^inline threshold: send 4096, receive 4096$' \
@@ -140,15 +140,15 @@ p_expect "ping (v2): version 2 negotiated with no fallback" 0 \
 	'^rtt min/avg/max = '
 p_count "ping (v2): no ERR_VERS, no fallback" 0 '^(fallback:|negotiate: ERR_VERS)'
 p_count "ping (v2): one connection" 1 '^connected: '
-# draft §5.3.4 and svcrdma2.rst: CONNPROP first, RBSIZ = buf_size, BRS INLINE,
-# RESPONSE set, xid 0, rdma_credit the grant
+# draft §5.3.4 and svcrdma2.rst: CONNPROP first, RBSIZ = buf_size (8192 by
+# default), BRS INLINE, RESPONSE set, xid 0, rdma_credit the grant
 p_expect "ping (v2): the server's RDMA2_CONNPROP came before the first reply" 0 \
-	'^connprop: RBSIZ 4096 \(sent\), BRS RDMA2_RVREQSUP_INLINE \(sent\), credit field 64$' \
+	'^connprop: RBSIZ 8192 \(sent\), BRS RDMA2_RVREQSUP_INLINE \(sent\), credit field 64$' \
 	'^connprop: xid 0x00000000, flags 0x00000001 RESPONSE, before the first reply$'
 p_count "ping (v2): exactly one RDMA2_CONNPROP" 1 '^connprop: RBSIZ'
 # its bytes: xid, vers, credit, htype 5, flags, propset of 2, RBSIZ, BRS
 p_expect "ping (v2): the RDMA2_CONNPROP is the 48 bytes svcrdma2.rst describes" 0 \
-	'^received \(48 bytes\): 00000000 00000002 00000040 00000005 00000001 00000002 00000001 00000004 00001000 00000002 00000004 00000001$'
+	'^received \(48 bytes\): 00000000 00000002 00000040 00000005 00000001 00000002 00000001 00000004 00002000 00000002 00000004 00000001$'
 p_expect "ping (v2): 64 credits granted" 0 '^credits: requested 32, granted 64$'
 p_count "ping (v2): 5 NULL replies in v2 with 64 credits" 5 \
 	"^NULL reply from $GUEST_IP: seq=[1-5] .*vers=2 credits=64 $rtt"
@@ -402,7 +402,7 @@ echo 0 > /sys/kernel/tracing/events/rpcrdma2/enable
 # ====================================================================
 # write_chunk XID NSEGS: a v2 NULL Call with one Write chunk of NSEGS
 # segments (handle 0000d0NN, 4096 bytes, offset NN * 4096): 612 bytes for
-# 33, well under the 4096-byte Receive.
+# 33, well under the default RBSIZ of 4096.
 write_chunk() {
 	local i
 	{

@@ -17,9 +17,9 @@
 # with its data in a Read chunk, the data is intact and the connection
 # is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
-# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). One has
-# 8192-byte buffers on both sides, where 4 KiB READs come inline on our
-# RBSIZ, then a server that ignores it (rbsiz_case). Against
+# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). With the
+# default 8192-byte buffers on both sides 4 KiB READs come inline on our
+# RBSIZ; then a server that ignores it (rbsiz_case). Against
 # both servers, a reply's inline bytes go into chunk memory only once
 # every MR of its RPC is unmapped (order_case).
 . "$(dirname "$0")/lib.sh"
@@ -317,13 +317,19 @@ order_case "inline bytes after the unmap: in-tree svcrdma (v1)" "$NFS_V1_PORT"
 # the same XID and a Reply chunk (xprtrdma2_resend: code 8, nothing
 # turned off; the NFSv4.1 session answers NFS4ERR_RETRY_UNCACHED_REP and
 # the NFS client runs it again, one GETXATTR more), and the value
-# arrives intact. With guess_replies=N no Call leaves its chunk out.
+# arrives intact. With guess_replies=N no Call leaves its chunk out. Our
+# client runs at inline_size 4096 here: at the default 8192 an OPEN's
+# reply buffer fits inline, and an OPEN has no Reply chunk to leave out.
 guess_case() {
 	local name=$1 g0 m0 r0 o0 e0 x0 opens n
+	local isz=/sys/module/xprtrdma2/parameters/inline_size isz0
 	echo > /sys/kernel/tracing/trace
+	isz0=$(cat $isz)
+	echo 4096 > $isz
 	e0=$(svc_stat err_reply_resource)
 	if ! kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
 		t_fail "$name mounts" "mount failed"
+		echo "$isz0" > $isz
 		return
 	fi
 	g0=$(xprt_stat reply_guesses) m0=$(xprt_stat reply_guess_misses)
@@ -376,16 +382,17 @@ PY
 		[ "$(xprt_stat reply_guesses)" = "$g0" -a $(($(op_count OPEN) - o0)) -ge 10 ]
 	echo Y > /sys/module/xprtrdma2/parameters/guess_replies
 	umount "$mnt"
+	echo "$isz0" > $isz
 	rm -f "$EXPORT_DIR"/[gsn][0-9]* "$EXPORT_DIR/big"
 }
 
 guess_case "reply guessing: rdma2 -> svcrdma2 (v2)"
 
 # rbsiz_case: the client's RBSIZ (draft §4.2.1). With inline_size 8192
-# here and buf_size 8192 in svcrdma2, whose RDMA2_CONNPROP names an RBSIZ
-# of its own and whose private data a Send Size of 8192, the client
-# counts on svcrdma2 having read ours (recv_inline 8192): a 4 KiB READ's
-# reply comes inline, with no Write chunk. With fail_function making
+# here and buf_size 8192 in svcrdma2 (both defaults), whose RDMA2_CONNPROP
+# names an RBSIZ of its own and whose private data a Send Size of 8192,
+# the client counts on svcrdma2 having read ours (recv_inline 8192): a
+# 4 KiB READ's reply comes inline, with no Write chunk. With fail_function making
 # svcrdma2 keep the default RBSIZ for us (svc_rdma2_take_rbsiz), as
 # draft §5.3.4 allows a server, the first Call that counted on ours is
 # refused with RDMA2_ERR_REPLY_RESOURCE and goes again with its chunk,
@@ -398,8 +405,9 @@ rbsiz_reads() {
 }
 rbsiz_case() {
 	local name="our RBSIZ: rdma2 -> svcrdma2 (v2), 8192 both sides" w0 e0 n
-	echo 8192 > /sys/module/svcrdma2/parameters/buf_size
-	echo 8192 > /sys/module/xprtrdma2/parameters/inline_size
+	t_check "$name: the defaults (inline_size, buf_size)" \
+		[ "$(cat /sys/module/xprtrdma2/parameters/inline_size)" = 8192 -a \
+		  "$(cat /sys/module/svcrdma2/parameters/buf_size)" = 8192 ]
 	head -c 262144 /dev/urandom > "$EXPORT_DIR/rb"
 	if kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
 		w0=$(xprt_stat write_chunks)
@@ -438,8 +446,6 @@ rbsiz_case() {
 		ff_disarm
 		t_fail "$name mounts" "mount failed"
 	fi
-	echo 4096 > /sys/module/svcrdma2/parameters/buf_size
-	echo 4096 > /sys/module/xprtrdma2/parameters/inline_size
 	rm -f "$EXPORT_DIR/rb"
 }
 rbsiz_case

@@ -319,8 +319,10 @@ hostile bad-pdata-vers2 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-short 'xprtrdma2_established: .* pdata=0 ' "$reply_ok"
 hostile bad-pdata-size0 \
 	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=1024/1024 ' "$reply_ok"
+# the largest sizes private data can name (256 KiB): no more than our
+# own inline_size (8192 by default) is used
 hostile bad-pdata-size255 \
-	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=4096/4096 ' "$reply_ok"
+	'xprtrdma2_established: .* pdata=1 .* v1 send/recv=8192/8192 ' "$reply_ok"
 hostile silent 'xprtrdma2_call: '
 
 # The client wire fuzz, a short run (make client-fuzz is the long one):

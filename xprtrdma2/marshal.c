@@ -1003,12 +1003,13 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	bool resource = hdr->err.code == RPCRDMA2_ERR_REPLY_RESOURCE;
 	/*
 	 * A reply larger than the whole receive buffer would have been
-	 * refused at any RBSIZ: that is the reply's fault, not our RBSIZ's
-	 * (draft §5.3.3: rdma_length_needed is what a Reply chunk needs).
+	 * refused at any RBSIZ and with any guess: that is the reply's
+	 * fault (draft §5.3.3: rdma_length_needed is what a Reply chunk
+	 * needs), and only the error below answers it.
 	 */
-	bool rbsiz = resource && req->rl_rbsiz &&
-		     hdr->vers == RPCRDMA2_VERS_2 &&
-		     hdr->err.length_needed <= rqst->rq_rcv_buf.buflen;
+	bool fits = resource && hdr->vers == RPCRDMA2_VERS_2 &&
+		    hdr->err.length_needed <= rqst->rq_rcv_buf.buflen;
+	bool rbsiz = fits && req->rl_rbsiz;
 	u32 sent = 0, off, conn_off;
 
 	rpcrdma2_count(rep->rr_ep->re_xprt, RPCRDMA2_C_ERRORS, 1);
@@ -1032,9 +1033,7 @@ static int rpcrdma2_reply_error(struct rpcrdma2_rep *rep,
 	 */
 	if (rbsiz) {
 		rpcrdma2_rbsiz_refused(rep->rr_ep, rqst);
-	} else if (req->rl_guessed && resource &&
-		   hdr->vers == RPCRDMA2_VERS_2 &&
-		   hdr->err.length_needed <= rqst->rq_rcv_buf.buflen) {
+	} else if (req->rl_guessed && fits) {
 		req->rl_no_guess = true;
 		rpcrdma2_count(rep->rr_ep->re_xprt,
 			       RPCRDMA2_C_REPLY_GUESS_MISSES, 1);

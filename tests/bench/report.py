@@ -359,6 +359,13 @@ mem_rows = [
     ("  of which slab (KiB)", lambda t: mem_per_conn(t, lambda m: m["Slab"])),
     ("  of which vmalloc (KiB)",
      lambda t: mem_per_conn(t, lambda m: m["VmallocUsed"])),
+    # Goal 4's figure: the per-connection objects of every pair are in
+    # these two, the transports' kmalloc (large ones are counted as slab
+    # too) and rxe's queues (vmalloc). The rest of the kernel memory row
+    # moved by up to 1 MiB per connection between runs of the same pair
+    # with no change to it, these two by 2%.
+    ("  slab and vmalloc (KiB)",
+     lambda t: mem_per_conn(t, lambda m: m["Slab"] + m["VmallocUsed"])),
 ]
 mem = {}
 print()
@@ -390,17 +397,57 @@ def goal(name, v, ref, want, higher=True):
     met = r >= want if higher else r <= want
     return "%s %s %.1fx: %.2fx %s" % (name, ">=" if higher else "<=", want,
                                       r, "met" if met else "not met")
-par, cpu = rows[4][0], rows[5][0]
+# Goal 2 from every run of the parallel load, paired: each pass, and
+# each of the three rounds under perf (perf_par_run), gives ours : in-tree
+# of the same pass or round; the goal is the median of those ratios. The
+# mean of two passes alone moved 0.97-1.15x between runs on one slow
+# pass, while a pair's runs in one VM run moved up to 1.9x apart with the
+# host. In a perf round IOPS is the RPCs sent in the same BENCH_TIME and
+# CPU the guest's busy ticks over it (perf's own work included: the guest
+# is busy throughout, so the two figures are each other's inverse).
+def par_rounds():
+    iops, cpu_ = [], []
+    for p in (1, 2):
+        a, b = fio1("v2", p, "par", "iops"), fio1("ref", p, "par", "iops")
+        if a and b:
+            iops.append(a / b)
+        a, b = par_cpu("v2", p), par_cpu("ref", p)
+        if a and b:
+            cpu_.append(a / b)
+    for sfx in ("", "-2", "-3"):
+        try:
+            got = [[int(open("%s/perf-par-%s%s.%s" % (res, t, sfx, k)).read())
+                    for k in ("rpcs", "ticks")] for t in ("v2", "ref")]
+        except (OSError, ValueError):
+            continue
+        (n, c), (rn, rc) = got
+        if n and rn and rc:
+            iops.append(n / rn)
+            cpu_.append((c / n) / (rc / rn))
+    return iops, cpu_
+
+def median_goal(name, r, want, higher=True):
+    if not r:
+        return "%s: n/a" % name
+    m = statistics.median(r)
+    met = m >= want if higher else m <= want
+    return "%s %s %.1fx: %.2fx %s (%s)" % (
+        name, ">=" if higher else "<=", want, m,
+        "met" if met else "not met", " ".join("%.2fx" % x for x in r))
+
+par_iops, par_cpu_r = par_rounds()
 print("goals, rdma2 -> svcrdma2: " + "; ".join((
-    goal("parallel IOPS : in-tree", means[par, "v2"], means[par, "ref"], 1.1),
-    goal("CPU per RPC : in-tree", means[cpu, "v2"], means[cpu, "ref"], 0.8,
-         higher=False),
+    median_goal("parallel IOPS : in-tree, median of the passes and perf "
+                "rounds", par_iops, 1.1),
+    median_goal("CPU per RPC : in-tree, the same", par_cpu_r, 0.8,
+                higher=False),
     goal("1 MiB seq read : ib_write_bw", means[rows[1][0], "v2"],
          wire["write"], 0.9),
     goal("1 MiB seq write : ib_read_bw", means[rows[2][0], "v2"],
          wire["read"], 0.9),
-    goal("memory per connection : in-tree", mem[mem_rows[0][0], "v2"],
-         mem[mem_rows[0][0], "ref"], 1.0, higher=False))))
+    goal("memory per connection (slab and vmalloc) : in-tree",
+         mem[mem_rows[3][0], "v2"], mem[mem_rows[3][0], "ref"], 1.0,
+         higher=False))))
 
 # the NFS operations of the metadata run per file, from the per-op
 # statistics of mountstats (first figure: operations)

@@ -20,8 +20,8 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
-# stat: busy and all ticks of both vCPUs so far
-stat() {
+# ticks: busy and all ticks of both vCPUs so far
+ticks() {
 	local -a f
 	read -ra f < /proc/stat
 	echo $((f[1] + f[2] + f[3] + f[6] + f[7])) \
@@ -31,7 +31,7 @@ stat() {
 # busy B0 A0: the share of the ticks since (B0, A0) that were busy
 busy() {
 	local -a s
-	read -ra s <<<"$(stat)"
+	read -ra s <<<"$(ticks)"
 	echo "$(((s[0] - $1) * 100 / (s[1] - $2 > 0 ? s[1] - $2 : 1)))%"
 }
 
@@ -44,7 +44,7 @@ wire() {
 	srv=$!
 	wait_for bash -c "ss -Hltn 'sport = :18515' | grep -q ." ||
 		echo "depth: $name: the server does not listen"
-	read -ra s <<<"$(stat)"
+	read -ra s <<<"$(ticks)"
 	bw=$(timeout 120 "$name" -d rxe0 -F -s 1048576 -D "$BENCH_TIME" \
 		-t "$depth" --report_gbits "$GUEST_IP" 2>&1 |
 		awk '/#bytes/ { getline; print $4 * 125 }')
@@ -62,7 +62,7 @@ nfs() {
 		--filename=data --output=/dev/null > /dev/null 2>&1
 	for rw in write read; do
 		for qd in 4 16; do
-			read -ra s <<<"$(stat)"
+			read -ra s <<<"$(ticks)"
 			bw=$(fio --name=d --directory="$mnt" --filename=data \
 				--size=256m --rw="$rw" --bs=1m --ioengine=libaio \
 				--iodepth="$qd" --direct=1 --time_based \

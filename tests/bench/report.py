@@ -390,13 +390,15 @@ print()
 # the targets of Documentation/results.rst's introduction: against the
 # in-tree pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x;
 # bulk data at 0.9x of the RDMA operation that carries it, at least
-def goal(name, v, ref, want, higher=True):
-    if v is None or not ref:
-        return "%s: n/a" % name
-    r = v / ref
+def verdict(name, r, want, higher=True):
     met = r >= want if higher else r <= want
     return "%s %s %.1fx: %.2fx %s" % (name, ">=" if higher else "<=", want,
                                       r, "met" if met else "not met")
+
+def goal(name, v, ref, want, higher=True):
+    if v is None or not ref:
+        return "%s: n/a" % name
+    return verdict(name, v / ref, want, higher)
 # Goal 2 from every run of the parallel load, paired: each pass, and
 # each of the three rounds under perf (perf_par_run), gives ours : in-tree
 # of the same pass or round; the goal is the median of those ratios. The
@@ -429,11 +431,8 @@ def par_rounds():
 def median_goal(name, r, want, higher=True):
     if not r:
         return "%s: n/a" % name
-    m = statistics.median(r)
-    met = m >= want if higher else m <= want
-    return "%s %s %.1fx: %.2fx %s (%s)" % (
-        name, ">=" if higher else "<=", want, m,
-        "met" if met else "not met", " ".join("%.2fx" % x for x in r))
+    return "%s (%s)" % (verdict(name, statistics.median(r), want, higher),
+                        " ".join("%.2fx" % x for x in r))
 
 par_iops, par_cpu_r = par_rounds()
 print("goals, rdma2 -> svcrdma2: " + "; ".join((

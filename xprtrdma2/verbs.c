@@ -460,10 +460,9 @@ static int rpcrdma2_reps_create(struct rpcrdma2_ep *ep)
 {
 	struct ib_device *dev = ep->re_pd->device;
 	struct rpcrdma2_limits lim;
-	u32 i, nsegs;
+	u32 i;
 
 	rpcrdma2_reply_limits(&lim);
-	nsegs = rpcrdma2_segs_needed(&lim);
 	ep->re_reps = kcalloc(ep->re_rq_depth, sizeof(*ep->re_reps),
 			      GFP_KERNEL);
 	if (!ep->re_reps)
@@ -473,17 +472,14 @@ static int rpcrdma2_reps_create(struct rpcrdma2_ep *ep)
 
 		rep->rr_ep = ep;
 		rep->rr_buf = kmalloc(ep->re_recv_size, GFP_KERNEL);
-		rep->rr_writes = kcalloc(lim.max_write_chunks,
-					 sizeof(*rep->rr_writes), GFP_KERNEL);
-		rep->rr_segs = kcalloc(nsegs, sizeof(*rep->rr_segs),
-				       GFP_KERNEL);
-		if (!rep->rr_buf || !rep->rr_writes || !rep->rr_segs)
+		if (!rep->rr_buf)
 			return -ENOMEM;
 		/* a reply has no Read list: the limits accept none */
 		if (rpcrdma2_chunk_lists_init(&rep->rr_hdr.cl, &lim, NULL, 0,
 					      NULL, 0, rep->rr_writes,
-					      lim.max_write_chunks,
-					      rep->rr_segs, nsegs))
+					      ARRAY_SIZE(rep->rr_writes),
+					      rep->rr_segs,
+					      ARRAY_SIZE(rep->rr_segs)))
 			return -EINVAL;
 		rep->rr_sge.addr = ib_dma_map_single(dev, rep->rr_buf,
 						     ep->re_recv_size,
@@ -517,8 +513,6 @@ static void rpcrdma2_reps_destroy(struct rpcrdma2_ep *ep)
 					    rep->rr_sge.addr, ep->re_recv_size,
 					    DMA_FROM_DEVICE);
 		kfree(rep->rr_buf);
-		kfree(rep->rr_writes);
-		kfree(rep->rr_segs);
 	}
 	kfree(ep->re_reps);
 }

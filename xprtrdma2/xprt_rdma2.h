@@ -123,6 +123,27 @@ struct rpcrdma2_sendctx {
 	u32			sc_batch_wrs;
 };
 
+/*
+ * MRs one chunk may take (frwr.c): the head, the pages and the tail
+ * usually need one each (FRWR cannot join regions that do not meet at
+ * page boundaries), and one more for a page list longer than the
+ * device's depth.
+ */
+#define RPCRDMA2_MAX_CHUNK_MRS		4
+/*
+ * Decoder limits for what arrives on a Receive: a reply returns the
+ * chunks its Call offered (RFC 8166 §4.3.2), and a Call of ours offers
+ * one Write chunk or a Reply chunk (rpcrdma2_hdr_chunks()), each of
+ * one segment per MR. A reply with more is refused by the decoder and
+ * discarded (§4.5); one within them that returns chunks other than the
+ * Call's fails its RPC (rpcrdma2_reply_msg()).
+ */
+#define RPCRDMA2_REPLY_WRITE_CHUNKS	1
+#define RPCRDMA2_REPLY_SEGS		RPCRDMA2_MAX_CHUNK_MRS
+/* every Write chunk and the Reply chunk at their largest */
+#define RPCRDMA2_REPLY_SEGS_CAP		((RPCRDMA2_REPLY_WRITE_CHUNKS + 1) * \
+					 RPCRDMA2_REPLY_SEGS)
+
 /**
  * struct rpcrdma2_rep - one Receive and the message it brought
  * @rr_cqe: completion handler of the Receive
@@ -133,9 +154,8 @@ struct rpcrdma2_sendctx {
  * @rr_buf: receive buffer, &rpcrdma2_ep.re_recv_size bytes, DMA-mapped
  *	for the life of the endpoint
  * @rr_hdr: the decoded transport header
- * @rr_reads: Read segment array for @rr_hdr (a reply has none; sized by
- *	the limits so the decoder can say so)
- * @rr_writes: Write chunk array for @rr_hdr
+ * @rr_writes: Write chunk array for @rr_hdr (a reply has no Read list:
+ *	the limits accept none, and the decoder needs no array for it)
  * @rr_segs: Write/Reply segment array for @rr_hdr
  * @rr_ref: held by its Receive completion, and by an RPC whose inline
  *	bytes are still in @rr_buf (struct rpcrdma2_req.rl_rep); the
@@ -151,9 +171,8 @@ struct rpcrdma2_rep {
 	struct ib_sge			rr_sge;
 	void				*rr_buf;
 	struct rpcrdma2_hdr		rr_hdr;
-	struct rpcrdma2_read_seg	*rr_reads;
-	struct rpcrdma2_chunk		*rr_writes;
-	struct rpcrdma2_seg		*rr_segs;
+	struct rpcrdma2_chunk		rr_writes[RPCRDMA2_REPLY_WRITE_CHUNKS];
+	struct rpcrdma2_seg		rr_segs[RPCRDMA2_REPLY_SEGS_CAP];
 	refcount_t			rr_ref;
 	struct llist_node		rr_held;
 };
@@ -177,13 +196,6 @@ static_assert((RPCRDMA2_GUESS_RUN << RPCRDMA2_GUESS_MISSES_MAX) >
 #define RPCRDMA2_DDP_READ		0x1	/* a Read chunk of its data */
 #define RPCRDMA2_DDP_WRITE		0x2	/* a Write chunk for the reply's */
 
-/*
- * MRs one chunk may take (frwr.c): the head, the pages and the tail
- * usually need one each (FRWR cannot join regions that do not meet at
- * page boundaries), and one more for a page list longer than the
- * device's depth.
- */
-#define RPCRDMA2_MAX_CHUNK_MRS		4
 /*
  * MRs an endpoint allocates at a time (frwr.c): at connect, and each time
  * its pool runs dry, up to two chunks per slot. One batch is the most
@@ -593,9 +605,6 @@ static __always_inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
  * reverse-direction Calls it was given (backchannel.c)
  */
 #define RPCRDMA2_BC_DRAIN_TO		(10 * HZ)
-/* Decoder limits for replies: a reply carries Write and Reply chunks */
-#define RPCRDMA2_REPLY_WRITE_CHUNKS	4
-#define RPCRDMA2_REPLY_SEGS		32
 
 /* transport.c */
 extern unsigned int xprt_rdma2_max_requests;

@@ -578,8 +578,9 @@ void rpcrdma2_probe_expired(struct work_struct *work)
  * or Send Queue entry is in flight (the task waits for write space);
  * %-EAGAIN also when no MR is idle and the pool is growing (the task
  * waits for the refill); %-EMSGSIZE when the Call needs more MRs than a
- * chunk may have; %-ENOMEM or %-ENOBUFS when pages or MRs are short for
- * now (the task retries after a delay); %-ENOTCONN when there is no
+ * chunk may have; %-ENOMEM or %-ENOBUFS when pages, MRs or a new Send
+ * buffer are short for now (the task retries after a delay);
+ * %-ENOTCONN when there is no
  * connection, or registration failed.
  */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
@@ -595,6 +596,9 @@ int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 		return -ENOTCONN;
 	sc = rpcrdma2_sendctx_get(ep);
 	if (!sc) {
+		/* none in flight to wait for: a new one's memory was short */
+		if (ep->re_sendctxs_made < ep->re_nr_sendctxs)
+			return -ENOMEM;
 		xprt_wait_for_buffer_space(&r->rx_xprt);
 		/* a Send may have completed before the bit was set */
 		sc = rpcrdma2_sendctx_get(ep);

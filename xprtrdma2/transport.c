@@ -105,6 +105,8 @@ static const char * const xprt_rdma2_counter_names[] = {
 	[RPCRDMA2_C_REPLY_GUESSES] = "reply_guesses",
 	[RPCRDMA2_C_REPLY_GUESS_MISSES] = "reply_guess_misses",
 	[RPCRDMA2_C_RBSIZ_REFUSED] = "rbsiz_refused",
+	[RPCRDMA2_C_SEND_BUFS] = "send_bufs",
+	[RPCRDMA2_C_SEND_BUF_ERRORS] = "send_buf_errors",
 };
 
 /* a name for the last counter; xprt_rdma2_init() looks for holes */

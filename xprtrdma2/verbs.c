@@ -284,6 +284,41 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
 	rpcrdma2_post_held(ep, held);
 }
 
+/*
+ * A Send context's buffer is made when the connection starts for the
+ * first re_send_batch, else the first time one is wanted and none is
+ * idle, up to re_nr_sendctxs: a connection holds a buffer for each Send
+ * it has had in flight at once, not one for each it may have. The
+ * batch made at the start is what keeps a Call from waiting for ever
+ * when no more can be made: at most re_send_batch - 1 contexts wait for
+ * a signaled Send to retire them (rpcrdma2_post_send()), so another is
+ * idle or is that Send's. After the start the consumer makes them
+ * (rpcrdma2_sendctx_get()), a sender or a Receive completion: no reclaim
+ * through the file system or block I/O, which may wait for this
+ * transport.
+ */
+static noinline struct rpcrdma2_sendctx *
+rpcrdma2_sendctx_make(struct rpcrdma2_ep *ep)
+{
+	struct ib_device *dev = ep->re_pd->device;
+	struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[ep->re_sendctxs_made];
+
+	sc->sc_buf = kmalloc(ep->re_send_size, GFP_NOIO | __GFP_NOWARN);
+	if (!sc->sc_buf)
+		return NULL;
+	sc->sc_sge.addr = ib_dma_map_single(dev, sc->sc_buf, ep->re_send_size,
+					    DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(dev, sc->sc_sge.addr)) {
+		kfree(sc->sc_buf);
+		sc->sc_buf = NULL;
+		return NULL;
+	}
+	ep->re_sendctxs_made++;
+	return sc;
+}
+/* memory pressure, which no peer can bring about on demand */
+ALLOW_ERROR_INJECTION(rpcrdma2_sendctx_make, NULL);
+
 /**
  * rpcrdma2_sendctx_get - take an idle Send context
  * @ep: the endpoint
@@ -292,14 +327,17 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
  * taken off the shared list with one llist_del_all() and handed out from
  * &rpcrdma2_ep.re_send_taken, so that only one Send in a batch pays for
  * an atomic operation on a cache line the completion handler writes.
+ * When none is idle, one not yet used gets its buffer now.
  *
  * Context: the transport's send lock, or a Receive completion while the
  * connection's only Call holds the only credit, whose sender touches
  * neither the free lists nor rpcrdma2_post_send()'s chain once it has
  * posted; either way there is one consumer at a time, who alone owns
- * re_send_taken.
+ * re_send_taken and re_sendctxs_made. May sleep.
  *
- * Return: a Send context, or NULL if every one is still in flight.
+ * Return: a Send context, or NULL if every one is in flight
+ * (re_sendctxs_made is re_nr_sendctxs) or memory for a new one is short
+ * (it is not).
  */
 struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
 {
@@ -307,8 +345,16 @@ struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
 
 	if (!node) {
 		node = llist_del_all(&ep->re_send_free);
-		if (!node)
-			return NULL;
+		if (!node) {
+			struct rpcrdma2_sendctx *sc;
+
+			if (ep->re_sendctxs_made == ep->re_nr_sendctxs)
+				return NULL;
+			sc = rpcrdma2_sendctx_make(ep);
+			rpcrdma2_count(ep->re_xprt, sc ? RPCRDMA2_C_SEND_BUFS :
+				       RPCRDMA2_C_SEND_BUF_ERRORS, 1);
+			return sc;
+		}
 	}
 	ep->re_send_taken = node->next;
 	return llist_entry(node, struct rpcrdma2_sendctx, sc_free);
@@ -404,9 +450,9 @@ int rpcrdma2_post_send(struct rpcrdma2_ep *ep, struct rpcrdma2_sendctx *sc,
 	return 0;
 }
 
+/* The contexts, and the buffers of the first batch */
 static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 {
-	struct ib_device *dev = ep->re_pd->device;
 	u32 i;
 
 	ep->re_sendctxs = kcalloc(ep->re_nr_sendctxs,
@@ -417,16 +463,6 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
 
 		sc->sc_ep = ep;
-		sc->sc_buf = kmalloc(ep->re_send_size, GFP_KERNEL);
-		if (!sc->sc_buf)
-			return -ENOMEM;
-		sc->sc_sge.addr = ib_dma_map_single(dev, sc->sc_buf,
-						    ep->re_send_size,
-						    DMA_TO_DEVICE);
-		if (ib_dma_mapping_error(dev, sc->sc_sge.addr)) {
-			sc->sc_sge.addr = 0;
-			return -EIO;
-		}
 		sc->sc_sge.lkey = ep->re_pd->local_dma_lkey;
 		sc->sc_cqe.done = rpcrdma2_wc_send;
 		rpcrdma2_cid_init(ep, ep->re_scq, &sc->sc_cid);
@@ -434,8 +470,15 @@ static int rpcrdma2_sendctxs_create(struct rpcrdma2_ep *ep)
 		sc->sc_wr.sg_list = &sc->sc_sge;
 		sc->sc_wr.num_sge = 1;
 		sc->sc_wr.opcode = IB_WR_SEND;
+	}
+	while (ep->re_sendctxs_made < ep->re_send_batch) {
+		struct rpcrdma2_sendctx *sc = rpcrdma2_sendctx_make(ep);
+
+		if (!sc)
+			return -ENOMEM;
 		llist_add(&sc->sc_free, &ep->re_send_free);
 	}
+	rpcrdma2_count(ep->re_xprt, RPCRDMA2_C_SEND_BUFS, ep->re_send_batch);
 	return 0;
 }
 
@@ -445,12 +488,11 @@ static void rpcrdma2_sendctxs_destroy(struct rpcrdma2_ep *ep)
 
 	if (!ep->re_sendctxs)
 		return;
-	for (i = 0; i < ep->re_nr_sendctxs; i++) {
+	for (i = 0; i < ep->re_sendctxs_made; i++) {
 		struct rpcrdma2_sendctx *sc = &ep->re_sendctxs[i];
 
-		if (sc->sc_sge.addr)
-			ib_dma_unmap_single(ep->re_pd->device, sc->sc_sge.addr,
-					    ep->re_send_size, DMA_TO_DEVICE);
+		ib_dma_unmap_single(ep->re_pd->device, sc->sc_sge.addr,
+				    ep->re_send_size, DMA_TO_DEVICE);
 		kfree(sc->sc_buf);
 	}
 	kfree(ep->re_sendctxs);

@@ -80,6 +80,9 @@ enum rpcrdma2_counter {
 	RPCRDMA2_C_REPLY_GUESSES,	/* Calls that left a Reply chunk out */
 	RPCRDMA2_C_REPLY_GUESS_MISSES,	/* ... refused, and sent with it */
 	RPCRDMA2_C_RBSIZ_REFUSED,	/* Calls that counted on our RBSIZ, refused */
+	/* Send buffers, made as they are first wanted (verbs.c) */
+	RPCRDMA2_C_SEND_BUFS,		/* Send buffers allocated */
+	RPCRDMA2_C_SEND_BUF_ERRORS,	/* ... that could not be */
 	RPCRDMA2_NR_COUNTERS
 };
 
@@ -95,7 +98,8 @@ enum rpcrdma2_counter {
  * @sc_wr: the Send work request
  * @sc_sge: its gather entry
  * @sc_buf: transport header and RPC message, &rpcrdma2_ep.re_send_size
- *	bytes, DMA-mapped for the life of the endpoint
+ *	bytes, DMA-mapped from the context's first use (rpcrdma2_sendctx_get())
+ *	to the end of the endpoint
  * @sc_sq_wrs: Send Queue entries the Send and the unsignaled REG_MRs
  *	chained before it hold until the Send completes
  * @sc_signaled: the Send asks for a completion (rpcrdma2_post_send())
@@ -401,6 +405,8 @@ static inline struct rpcrdma2_req *rpcrdma2_rqst_to_req(struct rpc_rqst *rqst)
  *	atomic each
  * @re_sendctxs: every Send context (array of @re_nr_sendctxs)
  * @re_nr_sendctxs: Send contexts
+ * @re_sendctxs_made: the first this many of @re_sendctxs have their
+ *	buffer; the others have not been wanted yet
  * @re_send_batch: one Send in this many asks for a completion
  * @re_unsig_first: the unsignaled Sends posted since the last signaled
  *	one, newest first, linked through sc_free; NULL if none
@@ -468,6 +474,7 @@ struct rpcrdma2_ep {
 	struct llist_node		*re_send_taken;
 	struct rpcrdma2_sendctx		*re_sendctxs;
 	u32				re_nr_sendctxs;
+	u32				re_sendctxs_made;
 	u32				re_send_batch;
 	struct llist_node		*re_unsig_first;
 	struct llist_node		*re_unsig_last;

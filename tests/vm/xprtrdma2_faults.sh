@@ -3,8 +3,9 @@
 # Our client transport under faults the test bed cannot make on its own,
 # injected with the kernel's fail_function (CONFIG_FAIL_FUNCTION in the
 # debug test kernel; the helpers are marked ALLOW_ERROR_INJECTION): a
-# LOCAL_INV chain that cannot be posted, an MR pool that cannot grow, and
-# a Send Queue with no room for a Call.
+# LOCAL_INV chain that cannot be posted, an MR pool that cannot grow, a
+# Send Queue with no room for a Call, and Send buffers that cannot be
+# made.
 # The VM runner fails the run on any KASAN/lockdep/hung-task report or
 # kmemleak leak.
 . "$(dirname "$0")/lib.sh"
@@ -186,6 +187,54 @@ sq_full_case() {
 	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
 }
 
+# send_bufs_case: a connection makes Send buffers for one signaled batch
+# of Sends (eight) when it starts, then one the first time it wants one
+# and none is idle, up to one per Send it may have in flight (credits 64,
+# and the extra and unsignaled ones, 83 in all). A mount that has sent
+# its Calls one at a time holds the batch, or a few more. While no
+# buffer can be made (fail_function on rpcrdma2_sendctx_make, as under
+# memory pressure) Calls that find none idle go again after a delay and
+# the others go with those there are: fio's data is intact and no buffer
+# is added. Then, without the fault, a deep queue makes more, within the
+# limit.
+send_bufs_case() {
+	local name="Send buffers" made fed errs fio_args
+	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
+		"$GUEST_IP:$EXPORT_DIR"; then
+		t_fail "$name: mounts" "mount failed"
+		return
+	fi
+	ls "$mnt" > /dev/null
+	made=$(xprt_stat send_bufs)
+	t_check "$name: the batch, or a few more, for Calls one at a time (send_bufs $made)" \
+		[ "$made" -ge 8 -a "$made" -le 16 ]
+	fio_args=(--directory="$mnt" --rw=randwrite --bs=4k --size=4M
+		  --numjobs=2 --ioengine=libaio --iodepth=32 --direct=1
+		  --verify=crc32c --do_verify=1 --verify_state_save=0
+		  --output=/dev/null)
+	t_check "$name: rpcrdma2_sendctx_make is injectable" \
+		ff_arm rpcrdma2_sendctx_make 0 -1
+	t_check "$name: none to be made: fio randwrite+verify at depth 64 intact" \
+		timeout 600 fio --name=starved "${fio_args[@]}"
+	ff_disarm
+	errs=$(xprt_stat send_buf_errors)
+	echo "$name: starved: send_bufs=$(xprt_stat send_bufs) send_buf_errors=$errs no_sendctx=$(xprt_stat no_sendctx)"
+	t_check "$name: Calls found none idle and none could be made" \
+		[ "$errs" -gt 0 ]
+	t_check "$name: none was added" [ "$(xprt_stat send_bufs)" = "$made" ]
+	t_check "$name: made allowed: fio randwrite+verify at depth 64 intact" \
+		timeout 600 fio --name=fed "${fio_args[@]}"
+	fed=$(xprt_stat send_bufs)
+	echo "$name: fed: send_bufs=$fed send_buf_errors=$(xprt_stat send_buf_errors) no_sendctx=$(xprt_stat no_sendctx)"
+	t_check "$name: more were made ($made -> $fed), at most 83" \
+		[ "$fed" -gt "$made" -a "$fed" -le 83 ]
+	t_check "$name: none failed once allowed" \
+		[ "$(xprt_stat send_buf_errors)" = "$errs" ]
+	rm -f "$mnt"/starved.* "$mnt"/fed.*
+	umount "$mnt"
+	t_check "$name: unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+
 # xprt_sends: sunrpc's count of Calls transmitted on the rdma2 mount
 # (the mountstats xprt: line's sends)
 xprt_sends() {
@@ -196,6 +245,7 @@ xprt_sends() {
 linv_fail_case
 mr_pool_case
 sq_full_case
+send_bufs_case
 t_check "rmmod xprtrdma2 once unused" rmmod_when_free xprtrdma2
 vm_nfsd_down
 t_done

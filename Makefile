@@ -42,6 +42,7 @@ kunit:
 # CPU split of our pair and the in-tree one, N rounds (default 3); CPU_AB
 # adds our pair with that module parameter set. BENCH_PARTS=par: the same
 # with the parallel load in place of the metadata workload.
+# BENCH_PARTS=mem: memory per connection alone.
 # SVC_PARAMS="PARAM=VALUE ...": svcrdma2's module parameters for the run;
 # XPRT_PARAMS the same for xprtrdma2.
 bench:

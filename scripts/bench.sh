@@ -25,6 +25,8 @@
 # `make bench BENCH_PARTS=par`: the same with the parallel load (4 KiB
 # random reads, 4 jobs at QD32) in place of the metadata workload; its
 # leaf reports are raw/perf-par-*.leaf.txt (cpu_leaf.py's TAG par-v2).
+# `make bench BENCH_PARTS=mem`: memory per connection alone, every RDMA
+# pair (with SVC_PARAMS / XPRT_PARAMS as above).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -57,7 +59,7 @@ echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter
 grep -E '^bench: .*(failed|exited)|^FAIL' build/bench/vm/output || true
-sed -n '/^bench: the ten passes/p; /^| the wire/,$p; /^bench: cpu split only/,$p' \
+sed -n '/^bench: the ten passes/p; /^| the wire/,$p; /^bench: cpu split only/,$p; /^bench: memory per connection only/,$p' \
 	build/bench/vm/output 2>/dev/null ||
 	true
 exit $rc

@@ -47,6 +47,9 @@
 # change that has a switch against itself in the same run. PARTS "par"
 # does the same with the parallel load in place of the metadata workload
 # (its perf runs and cpu_split.py --par's table, leaf reports included).
+# PARTS "mem" runs only the memory per connection, every RDMA pair, and
+# prints that table: a change to what a connection allocates measured in
+# a few minutes.
 # SVC_PARAMS ("buf_size=8192", say) loads svcrdma2 with those module
 # parameters for the whole run, so that CPU_AB can measure a client
 # parameter that pays only where the server takes it too. XPRT_PARAMS
@@ -64,8 +67,8 @@ CPU_AB=${5:-}
 SVC_PARAMS=${6:-}
 XPRT_PARAMS=${7:-}
 case $PARTS in
-all | cpu | par) ;;
-*) die "bench: PARTS is all, cpu or par, not $PARTS" ;;
+all | cpu | par | mem) ;;
+*) die "bench: PARTS is all, cpu, par or mem, not $PARTS" ;;
 esac
 
 vm_rxe_up
@@ -391,6 +394,25 @@ mem_run() {
 	done
 }
 
+# mem_part: memory per connection for every RDMA pair (a 1 MiB file to
+# read, made before the snapshots; the server's addresses, from RFC
+# 5737's TEST-NET-1 on eth0, where rxe takes each as a GID of its own)
+mem_part() {
+	local i t
+	head -c 1M /dev/urandom > "$EXPORT_DIR/mem"
+	for ((i = 1; i <= MEM_CONNS; i++)); do
+		MEM_ADDRS+=("192.0.2.$i")
+		ip addr add "192.0.2.$i/32" dev eth0 ||
+			echo "bench: ip addr add 192.0.2.$i failed"
+	done
+	for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
+		"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT"; do
+		# shellcheck disable=SC2086
+		mem_run $t
+	done
+	rm -f "$EXPORT_DIR/mem"
+}
+
 # the host's time, from the mtime the host gives a file on the results share
 host_now() {
 	: > "$RESULTS/.clock"
@@ -431,6 +453,20 @@ warm_up() {
 		fi
 	done
 }
+
+if [ "$PARTS" = mem ]; then
+	# what a first mount sets up once is not a connection's
+	warm_up
+	mem_part
+	echo "bench: memory per connection only"
+	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
+	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
+	rm -rf "$RESULTS/raw"
+	cp -r "$res" "$RESULTS/raw"
+	python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES" mem
+	vm_nfsd_down
+	exit 0
+fi
 
 if [ "$PARTS" != all ]; then
 	perf_setup
@@ -503,20 +539,7 @@ rm -f "$RESULTS/.clock"
 # both, which the guest's drift during the run weighs on alike
 perftest read_bw-2 ib_read_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
 perftest write_bw-2 ib_write_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
-# memory per connection (a 1 MiB file to read, made before the snapshots;
-# the server's addresses, from RFC 5737's TEST-NET-1 on eth0, where rxe
-# takes each as a GID of its own)
-head -c 1M /dev/urandom > "$EXPORT_DIR/mem"
-for ((i = 1; i <= MEM_CONNS; i++)); do
-	MEM_ADDRS+=("192.0.2.$i")
-	ip addr add "192.0.2.$i/32" dev eth0 || echo "bench: ip addr add 192.0.2.$i failed"
-done
-for t in "v2 rdma2 $NFS_V2_PORT" "fb rdma2 $NFS_V1_PORT" \
-	"r2 rdma $NFS_V2_PORT" "ref rdma $NFS_V1_PORT"; do
-	# shellcheck disable=SC2086
-	mem_run $t
-done
-rm -f "$EXPORT_DIR/mem"
+mem_part
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 echo global > /sys/kernel/tracing/trace_clock
 echo 16384 > /sys/kernel/tracing/buffer_size_kb

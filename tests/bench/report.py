@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The tables of `make bench` from the results tests/bench/nfs_bench.sh
 # leaves in RES (also copied to build/bench/vm/raw, so this can be run
-# again on the host): report.py RES DATE META_FILES
+# again on the host): report.py RES DATE META_FILES [mem]
 import json, os, re, statistics, sys
 res, day, nfiles = sys.argv[1], sys.argv[2], int(sys.argv[3])
 TAGS = ("v2", "fb", "r2", "ref", "tcp")
@@ -146,6 +146,133 @@ def rxe_trouble(name):
 def cell(v, f="%.1f"):
     return "-" if v is None else f % v
 
+# Memory per connection (nfs_bench.sh's mem_run): each pair with one
+# NFSv3 mount and with eight, each to an address of its own; a round's
+# growth is its snapshot while mounted less the one before it, and a
+# connection's cost the difference of the two rounds' growth over the
+# difference of their connections (a connection is a QP on each side:
+# QPs / 2). Both sides together, for client and server share the guest;
+# the RDMA resources by the module the RDMA core names as their owner.
+def meminfo(tag, n, when):
+    d = {}
+    try:
+        for l in open("%s/mem-%s-%d-%s.meminfo" % (res, tag, n, when)):
+            k, v = l.split(":", 1)
+            d[k] = int(v.split()[0])
+    except (OSError, ValueError):
+        return None
+    return d
+
+def rdma_res(tag, n, when, kind):
+    try:
+        objs = json.load(open("%s/mem-%s-%d-%s.%s.json" %
+                              (res, tag, n, when, kind)))
+    except (OSError, ValueError):
+        return None
+    by = {}
+    for o in objs:
+        c = str(o.get("comm", "?")).strip("[]")
+        by[c] = by.get(c, 0) + 1
+    return by
+
+def grown(tag, n, f):
+    a, b = f(tag, n, "before"), f(tag, n, "mounted")
+    return None if a is None or b is None else (a, b)
+
+def used(m):
+    return m["MemTotal"] - m["MemFree"] - m["Buffers"] - m["Cached"]
+
+MEM_N = 8
+def mem_conns(tag, n):
+    g = grown(tag, n, lambda t, k, w: rdma_res(t, k, w, "qp"))
+    return None if g is None else (sum(g[1].values()) - sum(g[0].values())) / 2.0
+
+# per_conn TAG F GROWTH: GROWTH of the (before, mounted) pair F gives, one
+# connection's share of it between the two rounds
+def per_conn(tag, f, growth):
+    c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
+    g1, g8 = grown(tag, 1, f), grown(tag, MEM_N, f)
+    if None in (c1, c8, g1, g8) or c8 <= c1:
+        return None
+    return (growth(g8) - growth(g1)) / (c8 - c1)
+
+def mem_per_conn(tag, what):
+    return per_conn(tag, meminfo, lambda g: what(g[1]) - what(g[0]))
+
+def res_per_conn(tag, kind):
+    f = lambda t, k, w: rdma_res(t, k, w, kind)
+    g = grown(tag, MEM_N, f)
+    if g is None:
+        return "-"
+    out = []
+    for c in sorted(set(g[1]) | set((grown(tag, 1, f) or ({}, {}))[1])):
+        d = per_conn(tag, f, lambda g: g[1].get(c, 0) - g[0].get(c, 0))
+        if d is None:
+            return "-"
+        if abs(d) >= 0.05:
+            out.append("%s %.1f" % (c, d))
+    return ", ".join(out) or "0"
+
+MTAGS = ("v2", "fb", "r2", "ref")
+mem_rows = [
+    ("kernel memory (KiB)", lambda t: mem_per_conn(t, used)),
+    ("  of which slab (KiB)", lambda t: mem_per_conn(t, lambda m: m["Slab"])),
+    ("  of which vmalloc (KiB)",
+     lambda t: mem_per_conn(t, lambda m: m["VmallocUsed"])),
+    # Goal 4's figure: the per-connection objects of every pair are in
+    # these two, the transports' kmalloc (large ones are counted as slab
+    # too) and rxe's queues (vmalloc). The rest of the kernel memory row
+    # moved by up to 1 MiB per connection between runs of the same pair
+    # with no change to it, these two by 2%.
+    ("  slab and vmalloc (KiB)",
+     lambda t: mem_per_conn(t, lambda m: m["Slab"] + m["VmallocUsed"])),
+]
+# the memory table; returns its cells, mem[row name, tag]
+def mem_table():
+    mem = {}
+    print()
+    print("| memory per connection, both sides (1 and %d NFSv3 mounts) | %s |" %
+          (MEM_N, " | ".join(NAMES[t] + vers(t) for t in MTAGS)))
+    print("|---|" + "---|" * len(MTAGS))
+    print("| connections counted (QPs / 2) with 1, %d mounts | %s |" % (MEM_N,
+          " | ".join("%s, %s" % (cell(mem_conns(t, 1), "%.0f"),
+                                 cell(mem_conns(t, MEM_N), "%.0f"))
+                     for t in MTAGS)))
+    for name, f in mem_rows:
+        cells = []
+        for t in MTAGS:
+            mem[name, t] = f(t)
+            cells.append(cell(mem[name, t], "%.0f"))
+        print("| %s | %s |" % (name, " | ".join(cells)))
+    for kind in ("qp", "cq", "mr", "pd"):
+        print("| %ss by owner | %s |" % (kind.upper(),
+              " | ".join(res_per_conn(t, kind) for t in MTAGS)))
+    return mem
+
+# the targets of Documentation/results.rst's introduction: against the
+# in-tree pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x;
+# bulk data at 0.9x of the RDMA operation that carries it, at least
+def verdict(name, r, want, higher=True):
+    met = r >= want if higher else r <= want
+    return "%s %s %.1fx: %.2fx %s" % (name, ">=" if higher else "<=", want,
+                                      r, "met" if met else "not met")
+
+def goal(name, v, ref, want, higher=True):
+    if v is None or not ref:
+        return "%s: n/a" % name
+    return verdict(name, v / ref, want, higher)
+
+def mem_goal(mem):
+    return goal("memory per connection (slab and vmalloc) : in-tree",
+                mem[mem_rows[3][0], "v2"], mem[mem_rows[3][0], "ref"], 1.0,
+                higher=False)
+
+# report.py RES DATE META_FILES mem: nfs_bench.sh's PARTS "mem", the
+# memory table alone
+if sys.argv[4:] == ["mem"]:
+    print("goals, rdma2 -> svcrdma2: " + mem_goal(mem_table()))
+    sys.exit(0)
+
 # perftest --report_gbits: Gb/s of 125,000,000 bytes; fio's MB/s above
 # are of 1,000,000 bytes
 gbit = lambda v: None if v is None else v * 125
@@ -286,119 +413,9 @@ for name, ours, intree in (
                      else "%.3f" % (d / drpcs[t]))
     print("| %s | %s |" % (name, " | ".join(cells)))
 
-# Memory per connection (nfs_bench.sh's mem_run): each pair with one
-# NFSv3 mount and with eight, each to an address of its own; a round's
-# growth is its snapshot while mounted less the one before it, and a
-# connection's cost the difference of the two rounds' growth over the
-# difference of their connections (a connection is a QP on each side:
-# QPs / 2). Both sides together, for client and server share the guest;
-# the RDMA resources by the module the RDMA core names as their owner.
-def meminfo(tag, n, when):
-    d = {}
-    try:
-        for l in open("%s/mem-%s-%d-%s.meminfo" % (res, tag, n, when)):
-            k, v = l.split(":", 1)
-            d[k] = int(v.split()[0])
-    except (OSError, ValueError):
-        return None
-    return d
-
-def rdma_res(tag, n, when, kind):
-    try:
-        objs = json.load(open("%s/mem-%s-%d-%s.%s.json" %
-                              (res, tag, n, when, kind)))
-    except (OSError, ValueError):
-        return None
-    by = {}
-    for o in objs:
-        c = str(o.get("comm", "?")).strip("[]")
-        by[c] = by.get(c, 0) + 1
-    return by
-
-def grown(tag, n, f):
-    a, b = f(tag, n, "before"), f(tag, n, "mounted")
-    return None if a is None or b is None else (a, b)
-
-def used(m):
-    return m["MemTotal"] - m["MemFree"] - m["Buffers"] - m["Cached"]
-
-MEM_N = 8
-def mem_conns(tag, n):
-    g = grown(tag, n, lambda t, k, w: rdma_res(t, k, w, "qp"))
-    return None if g is None else (sum(g[1].values()) - sum(g[0].values())) / 2.0
-
-# per_conn TAG F GROWTH: GROWTH of the (before, mounted) pair F gives, one
-# connection's share of it between the two rounds
-def per_conn(tag, f, growth):
-    c1, c8 = mem_conns(tag, 1), mem_conns(tag, MEM_N)
-    g1, g8 = grown(tag, 1, f), grown(tag, MEM_N, f)
-    if None in (c1, c8, g1, g8) or c8 <= c1:
-        return None
-    return (growth(g8) - growth(g1)) / (c8 - c1)
-
-def mem_per_conn(tag, what):
-    return per_conn(tag, meminfo, lambda g: what(g[1]) - what(g[0]))
-
-def res_per_conn(tag, kind):
-    f = lambda t, k, w: rdma_res(t, k, w, kind)
-    g = grown(tag, MEM_N, f)
-    if g is None:
-        return "-"
-    out = []
-    for c in sorted(set(g[1]) | set((grown(tag, 1, f) or ({}, {}))[1])):
-        d = per_conn(tag, f, lambda g: g[1].get(c, 0) - g[0].get(c, 0))
-        if d is None:
-            return "-"
-        if abs(d) >= 0.05:
-            out.append("%s %.1f" % (c, d))
-    return ", ".join(out) or "0"
-
-MTAGS = ("v2", "fb", "r2", "ref")
-mem_rows = [
-    ("kernel memory (KiB)", lambda t: mem_per_conn(t, used)),
-    ("  of which slab (KiB)", lambda t: mem_per_conn(t, lambda m: m["Slab"])),
-    ("  of which vmalloc (KiB)",
-     lambda t: mem_per_conn(t, lambda m: m["VmallocUsed"])),
-    # Goal 4's figure: the per-connection objects of every pair are in
-    # these two, the transports' kmalloc (large ones are counted as slab
-    # too) and rxe's queues (vmalloc). The rest of the kernel memory row
-    # moved by up to 1 MiB per connection between runs of the same pair
-    # with no change to it, these two by 2%.
-    ("  slab and vmalloc (KiB)",
-     lambda t: mem_per_conn(t, lambda m: m["Slab"] + m["VmallocUsed"])),
-]
-mem = {}
-print()
-print("| memory per connection, both sides (1 and %d NFSv3 mounts) | %s |" %
-      (MEM_N, " | ".join(NAMES[t] + vers(t) for t in MTAGS)))
-print("|---|" + "---|" * len(MTAGS))
-print("| connections counted (QPs / 2) with 1, %d mounts | %s |" % (MEM_N,
-      " | ".join("%s, %s" % (cell(mem_conns(t, 1), "%.0f"),
-                             cell(mem_conns(t, MEM_N), "%.0f"))
-                 for t in MTAGS)))
-for name, f in mem_rows:
-    cells = []
-    for t in MTAGS:
-        mem[name, t] = f(t)
-        cells.append(cell(mem[name, t], "%.0f"))
-    print("| %s | %s |" % (name, " | ".join(cells)))
-for kind in ("qp", "cq", "mr", "pd"):
-    print("| %ss by owner | %s |" % (kind.upper(),
-          " | ".join(res_per_conn(t, kind) for t in MTAGS)))
+mem = mem_table()
 
 print()
-# the targets of Documentation/results.rst's introduction: against the
-# in-tree pair, parallel IOPS at least 1.1x and CPU per RPC at most 0.8x;
-# bulk data at 0.9x of the RDMA operation that carries it, at least
-def verdict(name, r, want, higher=True):
-    met = r >= want if higher else r <= want
-    return "%s %s %.1fx: %.2fx %s" % (name, ">=" if higher else "<=", want,
-                                      r, "met" if met else "not met")
-
-def goal(name, v, ref, want, higher=True):
-    if v is None or not ref:
-        return "%s: n/a" % name
-    return verdict(name, v / ref, want, higher)
 # Goal 2 from every run of the parallel load, paired: each pass, and
 # each of the three rounds under perf (perf_par_run), gives ours : in-tree
 # of the same pass or round; the goal is the median of those ratios. The
@@ -444,9 +461,7 @@ print("goals, rdma2 -> svcrdma2: " + "; ".join((
          wire["write"], 0.9),
     goal("1 MiB seq write : ib_read_bw", means[rows[2][0], "v2"],
          wire["read"], 0.9),
-    goal("memory per connection (slab and vmalloc) : in-tree",
-         mem[mem_rows[3][0], "v2"], mem[mem_rows[3][0], "ref"], 1.0,
-         higher=False))))
+    mem_goal(mem))))
 
 # the NFS operations of the metadata run per file, from the per-op
 # statistics of mountstats (first figure: operations)

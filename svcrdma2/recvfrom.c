@@ -15,14 +15,16 @@
 
 static void svc_rdma2_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
 
+/* rc_segs follows rc_reads in one allocation (svc_rdma2_recv_ctxt_alloc()) */
+static_assert(sizeof(struct rpcrdma2_read_seg) %
+	      __alignof__(struct rpcrdma2_seg) == 0);
+
 /* Free a context's memory; its buffer is not DMA-mapped */
 static void svc_rdma2_recv_ctxt_kfree(struct svc_rdma2_recv_ctxt *ctxt)
 {
 	kfree(ctxt->rc_buf);
-	kfree(ctxt->rc_reads);
+	kfree(ctxt->rc_reads);	/* and rc_segs, rc_out_segs */
 	kfree(ctxt->rc_writes);
-	kfree(ctxt->rc_segs);
-	kfree(ctxt->rc_out_segs);
 	kfree(ctxt->rc_payloads);
 	kfree(ctxt->rc_read.rd_pages);
 	kfree(ctxt);
@@ -58,6 +60,7 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	struct ib_device *dev = sx->sx_pd->device;
 	struct svc_rdma2_recv_ctxt *ctxt;
 	struct rpcrdma2_limits lim;
+	size_t reads_size, segs_size;
 	u32 nreads, nsegs;
 	int ret;
 
@@ -68,17 +71,25 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	if (!ctxt)
 		return NULL;
 	ctxt->rc_buf = kmalloc(sx->sx_buf_size, GFP_KERNEL);
-	ctxt->rc_reads = kcalloc(nreads, sizeof(*ctxt->rc_reads), GFP_KERNEL);
+	/*
+	 * The three segment arrays in one allocation: at the default 32
+	 * segments a chunk they fill 8 KiB, where each alone would take a
+	 * 4 KiB object for its 2.5 or 3 KiB.
+	 */
+	reads_size = array_size(nreads, sizeof(*ctxt->rc_reads));
+	segs_size = array_size(nsegs, sizeof(*ctxt->rc_segs));
+	ctxt->rc_reads = kzalloc(size_add(reads_size,
+					  size_mul(2, segs_size)), GFP_KERNEL);
 	ctxt->rc_writes = kcalloc(lim.max_write_chunks,
 				  sizeof(*ctxt->rc_writes), GFP_KERNEL);
-	ctxt->rc_segs = kcalloc(nsegs, sizeof(*ctxt->rc_segs), GFP_KERNEL);
-	ctxt->rc_out_segs = kcalloc(nsegs, sizeof(*ctxt->rc_out_segs),
-				    GFP_KERNEL);
 	ctxt->rc_payloads = kcalloc(lim.max_write_chunks,
 				    sizeof(*ctxt->rc_payloads), GFP_KERNEL);
 	if (!ctxt->rc_buf || !ctxt->rc_reads || !ctxt->rc_writes ||
-	    !ctxt->rc_segs || !ctxt->rc_out_segs || !ctxt->rc_payloads)
+	    !ctxt->rc_payloads)
 		goto out_free;
+	ctxt->rc_segs = (struct rpcrdma2_seg *)((u8 *)ctxt->rc_reads +
+						reads_size);
+	ctxt->rc_out_segs = ctxt->rc_segs + nsegs;
 	/* once: the decoder sets every count anew for each message */
 	ret = rpcrdma2_chunk_lists_init(&ctxt->rc_hdr.cl, &lim,
 					ctxt->rc_reads, nreads,

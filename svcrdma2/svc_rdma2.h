@@ -254,7 +254,8 @@ struct svc_rdma2_read_ctxt {
  * @rc_nr_payloads: entries of @rc_payloads in use
  * @rc_write_short: a result did not fit its Write chunk (index is 1-based)
  * @rc_write_short_len: bytes that result needed
- * @rc_reads: Read segment array for @rc_hdr
+ * @rc_reads: Read segment array for @rc_hdr, allocated with @rc_segs and
+ *	@rc_out_segs after it
  * @rc_read_chunks: Read chunk index for @rc_hdr
  * @rc_writes: Write chunk array for @rc_hdr
  * @rc_segs: Write/Reply segment array for @rc_hdr

@@ -295,7 +295,8 @@ void rpcrdma2_rep_put(struct rpcrdma2_rep *rep)
  * idle or is that Send's. After the start the consumer makes them
  * (rpcrdma2_sendctx_get()), a sender or a Receive completion: no reclaim
  * through the file system or block I/O, which may wait for this
- * transport.
+ * transport. Error injection makes it fail as under memory pressure,
+ * which no peer can bring about on demand.
  */
 static noinline struct rpcrdma2_sendctx *
 rpcrdma2_sendctx_make(struct rpcrdma2_ep *ep)
@@ -316,7 +317,6 @@ rpcrdma2_sendctx_make(struct rpcrdma2_ep *ep)
 	ep->re_sendctxs_made++;
 	return sc;
 }
-/* memory pressure, which no peer can bring about on demand */
 ALLOW_ERROR_INJECTION(rpcrdma2_sendctx_make, NULL);
 
 /**

@@ -580,8 +580,7 @@ void rpcrdma2_probe_expired(struct work_struct *work)
  * waits for the refill); %-EMSGSIZE when the Call needs more MRs than a
  * chunk may have; %-ENOMEM or %-ENOBUFS when pages, MRs or a new Send
  * buffer are short for now (the task retries after a delay);
- * %-ENOTCONN when there is no
- * connection, or registration failed.
+ * %-ENOTCONN when there is no connection, or registration failed.
  */
 int rpcrdma2_send_call(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst)
 {

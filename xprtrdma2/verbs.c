@@ -335,9 +335,9 @@ ALLOW_ERROR_INJECTION(rpcrdma2_sendctx_make, NULL);
  * posted; either way there is one consumer at a time, who alone owns
  * re_send_taken and re_sendctxs_made. May sleep.
  *
- * Return: a Send context, or NULL if every one is in flight
- * (re_sendctxs_made is re_nr_sendctxs) or memory for a new one is short
- * (it is not).
+ * Return: a Send context; NULL if every one is in flight
+ * (re_sendctxs_made has reached re_nr_sendctxs) or if the memory for a
+ * new one is short (it has not).
  */
 struct rpcrdma2_sendctx *rpcrdma2_sendctx_get(struct rpcrdma2_ep *ep)
 {

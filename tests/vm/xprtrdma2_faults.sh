@@ -96,6 +96,16 @@ PY
 # MRs the client holds in the device (rdma res show mr, owner xprtrdma2)
 client_mrs() { rdma res show mr | grep -c 'comm \[xprtrdma2\]'; }
 
+# verify_fio_args RW BS SIZE DEPTH: fio_args for two jobs of direct I/O
+# on $mnt, RW of SIZE each in BS blocks at DEPTH, that write and verify
+# (crc32c)
+verify_fio_args() {
+	fio_args=(--directory="$mnt" --rw="$1" --bs="$2" --size="$3"
+		  --numjobs=2 --ioengine=libaio --iodepth="$4" --direct=1
+		  --verify=crc32c --do_verify=1 --verify_state_save=0
+		  --output=/dev/null)
+}
+
 # mr_pool_case: the client's MR pool starts with one batch
 # (RPCRDMA2_MR_BATCH, 8 MRs, the most one RPC takes) and grows a batch at
 # a time when RPCs find it empty, up to two chunks per slot. Direct I/O
@@ -107,7 +117,7 @@ client_mrs() { rdma res show mr | grep -c 'comm \[xprtrdma2\]'; }
 # without the fault, it grows, and the device holds what the counter says.
 mr_pool_case() {
 	local name="MR pool"
-	local created waits errs fio_args
+	local created waits errs
 	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard,rsize=1048576,wsize=1048576" \
 		"$GUEST_IP:$EXPORT_DIR"; then
 		t_fail "$name: mounts" "mount failed"
@@ -119,10 +129,7 @@ mr_pool_case() {
 		[ "$created" = 8 ]
 	t_check "$name: the device holds those 8 (rdma res show mr)" \
 		[ "$(client_mrs)" = 8 ]
-	fio_args=(--directory="$mnt" --rw=write --bs=1M --size=16M
-		  --numjobs=2 --ioengine=libaio --iodepth=16 --direct=1
-		  --verify=crc32c --do_verify=1 --verify_state_save=0
-		  --output=/dev/null)
+	verify_fio_args write 1M 16M 16
 
 	t_check "$name: rpcrdma2_frwr_mr_create is injectable" \
 		ff_arm rpcrdma2_frwr_mr_create 12 -1
@@ -198,7 +205,7 @@ sq_full_case() {
 # is added. Then, without the fault, a deep queue makes more, within the
 # limit.
 send_bufs_case() {
-	local name="Send buffers" made fed errs fio_args
+	local name="Send buffers" made fed errs
 	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
 		"$GUEST_IP:$EXPORT_DIR"; then
 		t_fail "$name: mounts" "mount failed"
@@ -208,10 +215,7 @@ send_bufs_case() {
 	made=$(xprt_stat send_bufs)
 	t_check "$name: the batch, or a few more, for Calls one at a time (send_bufs $made)" \
 		[ "$made" -ge 8 -a "$made" -le 16 ]
-	fio_args=(--directory="$mnt" --rw=randwrite --bs=4k --size=4M
-		  --numjobs=2 --ioengine=libaio --iodepth=32 --direct=1
-		  --verify=crc32c --do_verify=1 --verify_state_save=0
-		  --output=/dev/null)
+	verify_fio_args randwrite 4k 4M 32
 	t_check "$name: rpcrdma2_sendctx_make is injectable" \
 		ff_arm rpcrdma2_sendctx_make 0 -1
 	t_check "$name: none to be made: fio randwrite+verify at depth 64 intact" \

@@ -218,8 +218,9 @@ send_bufs_case() {
 	verify_fio_args randwrite 4k 4M 32
 	t_check "$name: rpcrdma2_sendctx_make is injectable" \
 		ff_arm rpcrdma2_sendctx_make 0 -1
+	# (a Call that finds none idle waits a quarter second: 1 MiB a job)
 	t_check "$name: none to be made: fio randwrite+verify at depth 64 intact" \
-		timeout 600 fio --name=starved "${fio_args[@]}"
+		timeout 600 fio --name=starved "${fio_args[@]}" --size=1M
 	ff_disarm
 	errs=$(xprt_stat send_buf_errors)
 	echo "$name: starved: send_bufs=$(xprt_stat send_bufs) send_buf_errors=$errs no_sendctx=$(xprt_stat no_sendctx)"

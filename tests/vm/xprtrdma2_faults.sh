@@ -18,6 +18,15 @@ vm_nfsd_up rdma2 "$NFS_V2_PORT"
 mnt=/tmp/mnt
 mkdir -p "$mnt"
 
+# v3_mount NAME [OPTS]: the export over NFSv3 on rdma2 at $mnt, hard,
+# with ",OPTS" more; a failure is NAME's, and returns 1
+v3_mount() {
+	kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard$2" \
+		"$GUEST_IP:$EXPORT_DIR" && return
+	t_fail "$1: mounts" "mount failed"
+	return 1
+}
+
 # linv_fail_case: posting the LOCAL_INV chain fails, as it can on a real
 # device (fail_function makes rpcrdma2_post_localinv return -ENOMEM once,
 # CONFIG_FAIL_FUNCTION in the debug test kernel). The RPC whose reply
@@ -31,11 +40,7 @@ linv_fail_case() {
 	local c0 l
 	echo > /sys/kernel/tracing/trace
 	# NFSv3: a retransmission is simply carried out again (no session slot)
-	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
-		"$GUEST_IP:$EXPORT_DIR"; then
-		t_fail "$name: mounts" "mount failed"
-		return
-	fi
+	v3_mount "$name" || return
 	mkdir "$EXPORT_DIR/inj" && touch "$EXPORT_DIR"/inj/f{1..5}
 	ls "$mnt/inj" > /dev/null
 	c0=$(xprt_stat connects)
@@ -118,11 +123,7 @@ verify_fio_args() {
 mr_pool_case() {
 	local name="MR pool"
 	local created waits errs
-	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard,rsize=1048576,wsize=1048576" \
-		"$GUEST_IP:$EXPORT_DIR"; then
-		t_fail "$name: mounts" "mount failed"
-		return
-	fi
+	v3_mount "$name" ,rsize=1048576,wsize=1048576 || return
 	ls "$mnt" > /dev/null
 	created=$(xprt_stat mrs_created)
 	t_check "$name: one batch of 8 MRs at connect (mrs_created $created)" \
@@ -168,11 +169,7 @@ mr_pool_case() {
 # sunrpc's sends on the mount, to the one.
 sq_full_case() {
 	local name="Send Queue full" s0 c0 s1 c1 i
-	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
-		"$GUEST_IP:$EXPORT_DIR"; then
-		t_fail "$name: mounts" "mount failed"
-		return
-	fi
+	v3_mount "$name" || return
 	ls "$mnt" > /dev/null
 	s0=$(xprt_sends)
 	c0=$(($(xprt_stat calls) + $(xprt_stat long_calls)))
@@ -206,11 +203,7 @@ sq_full_case() {
 # limit.
 send_bufs_case() {
 	local name="Send buffers" made fed errs
-	if ! kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
-		"$GUEST_IP:$EXPORT_DIR"; then
-		t_fail "$name: mounts" "mount failed"
-		return
-	fi
+	v3_mount "$name" || return
 	ls "$mnt" > /dev/null
 	made=$(xprt_stat send_bufs)
 	t_check "$name: the batch, or a few more, for Calls one at a time (send_bufs $made)" \

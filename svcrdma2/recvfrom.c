@@ -23,7 +23,7 @@ static_assert(sizeof(struct rpcrdma2_read_seg) %
 static void svc_rdma2_recv_ctxt_kfree(struct svc_rdma2_recv_ctxt *ctxt)
 {
 	kfree(ctxt->rc_buf);
-	kfree(ctxt->rc_reads);	/* and rc_segs, rc_out_segs */
+	kvfree(ctxt->rc_reads);	/* and rc_segs, rc_out_segs */
 	kfree(ctxt->rc_writes);
 	kfree(ctxt->rc_payloads);
 	kfree(ctxt->rc_read.rd_pages);
@@ -74,12 +74,13 @@ svc_rdma2_recv_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	/*
 	 * The three segment arrays in one allocation: at the default 32
 	 * segments a chunk they fill 8 KiB, where each alone would take a
-	 * 4 KiB object for its 2.5 or 3 KiB.
+	 * 4 KiB object for its 2.5 or 3 KiB. At the largest max_segs they
+	 * fill 64 KiB, which need not be physically contiguous.
 	 */
 	reads_size = array_size(nreads, sizeof(*ctxt->rc_reads));
 	segs_size = array_size(nsegs, sizeof(*ctxt->rc_segs));
-	ctxt->rc_reads = kzalloc(size_add(reads_size,
-					  size_mul(2, segs_size)), GFP_KERNEL);
+	ctxt->rc_reads = kvzalloc(size_add(reads_size,
+					   size_mul(2, segs_size)), GFP_KERNEL);
 	ctxt->rc_writes = kcalloc(lim.max_write_chunks,
 				  sizeof(*ctxt->rc_writes), GFP_KERNEL);
 	ctxt->rc_payloads = kcalloc(lim.max_write_chunks,

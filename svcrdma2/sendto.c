@@ -8,6 +8,7 @@
  * reply's Send, which is signaled alone, so one completion releases the
  * whole reply. Every header is built by the shared encoder.
  */
+#include <linux/error-injection.h>
 #include <linux/sunrpc/svc_xprt.h>
 #include <linux/sunrpc/xdr.h>
 
@@ -130,14 +131,15 @@ svc_rdma2_send_ctxt_alloc(struct svc_rdma2_xprt *sx)
 	sctxt->sc_buf = kmalloc(sx->sx_buf_size, GFP_KERNEL);
 	if (!sctxt->sc_buf)
 		goto out_free;
-	sctxt->sc_sge.addr = ib_dma_map_single(dev, sctxt->sc_buf,
-					       sx->sx_buf_size, DMA_TO_DEVICE);
-	if (ib_dma_mapping_error(dev, sctxt->sc_sge.addr))
+	sctxt->sc_buf_dma = ib_dma_map_single(dev, sctxt->sc_buf,
+					      sx->sx_buf_size, DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(dev, sctxt->sc_buf_dma))
 		goto out_free_buf;
-	sctxt->sc_sge.lkey = sx->sx_pd->local_dma_lkey;
+	sctxt->sc_sges[0].addr = sctxt->sc_buf_dma;
+	sctxt->sc_sges[0].lkey = sx->sx_pd->local_dma_lkey;
 	sctxt->sc_cqe.done = svc_rdma2_wc_send;
 	sctxt->sc_send_wr.wr_cqe = &sctxt->sc_cqe;
-	sctxt->sc_send_wr.sg_list = &sctxt->sc_sge;
+	sctxt->sc_send_wr.sg_list = sctxt->sc_sges;
 	sctxt->sc_send_wr.num_sge = 1;
 	sctxt->sc_send_wr.send_flags = IB_SEND_SIGNALED;
 	INIT_LIST_HEAD(&sctxt->sc_rw);
@@ -173,9 +175,22 @@ svc_rdma2_send_ctxt_get(struct svc_rdma2_xprt *sx)
 	sctxt->sc_sqecount = 1;
 	sctxt->sc_nr_pages = 0;
 	sctxt->sc_send_wr.next = NULL;
+	sctxt->sc_send_wr.num_sge = 1;
 	sctxt->sc_send_wr.opcode = IB_WR_SEND;
 	sctxt->sc_send_wr.ex.invalidate_rkey = 0;
 	return sctxt;
+}
+
+/* Unmap the pages a Send gathered from; they are not read any more */
+static void svc_rdma2_send_unmap(struct svc_rdma2_xprt *sx,
+				 struct svc_rdma2_send_ctxt *sctxt)
+{
+	unsigned int i;
+
+	for_each_set_bit(i, &sctxt->sc_mapped, SVC_RDMA2_SEND_SGES)
+		ib_dma_unmap_page(sx->sx_pd->device, sctxt->sc_sges[i].addr,
+				  sctxt->sc_sges[i].length, DMA_TO_DEVICE);
+	sctxt->sc_mapped = 0;
 }
 
 /* Release what a Send kept alive; its work requests are all done */
@@ -184,6 +199,7 @@ static void svc_rdma2_send_ctxt_put(struct svc_rdma2_xprt *sx,
 {
 	u32 i;
 
+	svc_rdma2_send_unmap(sx, sctxt);
 	svc_rdma2_rw_release(sx, &sctxt->sc_rw);
 	for (i = 0; i < sctxt->sc_nr_pages; i++)
 		put_page(sctxt->sc_pages[i]);
@@ -236,10 +252,11 @@ void svc_rdma2_send_destroy(struct svc_rdma2_xprt *sx)
 
 	list_for_each_entry_safe(sctxt, next, &sx->sx_send_all, sc_all) {
 		list_del(&sctxt->sc_all);
+		svc_rdma2_send_unmap(sx, sctxt);
 		svc_rdma2_rw_release(sx, &sctxt->sc_rw);
 		for (i = 0; i < sctxt->sc_nr_pages; i++)
 			put_page(sctxt->sc_pages[i]);
-		ib_dma_unmap_single(sx->sx_pd->device, sctxt->sc_sge.addr,
+		ib_dma_unmap_single(sx->sx_pd->device, sctxt->sc_buf_dma,
 				    sx->sx_buf_size, DMA_TO_DEVICE);
 		kfree(sctxt->sc_buf);
 		kfree(sctxt);
@@ -262,7 +279,11 @@ static void svc_rdma2_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 		svc_rdma2_close(sx);
 }
 
-/* Post a Send and the Writes chained to it; on failure nothing is posted */
+/*
+ * Post a Send of @len bytes and the Writes chained to it; on failure
+ * nothing is posted. Unless svc_rdma2_gather() built the Send's gather
+ * list, the message is the first @len bytes of the send buffer.
+ */
 static int svc_rdma2_post_send(struct svc_rdma2_xprt *sx,
 			       struct svc_rdma2_send_ctxt *sctxt, u32 len)
 {
@@ -272,9 +293,12 @@ static int svc_rdma2_post_send(struct svc_rdma2_xprt *sx,
 	u32 n = sctxt->sc_sqecount;
 	int ret;
 
-	sctxt->sc_sge.length = len;
-	ib_dma_sync_single_for_device(sx->sx_pd->device, sctxt->sc_sge.addr,
-				      len, DMA_TO_DEVICE);
+	if (first->num_sge == 1) {
+		sctxt->sc_sges[0].length = len;
+		sctxt->sc_buf_len = len;
+	}
+	ib_dma_sync_single_for_device(sx->sx_pd->device, sctxt->sc_buf_dma,
+				      sctxt->sc_buf_len, DMA_TO_DEVICE);
 	list_for_each_entry(rw, &sctxt->sc_rw, rw_list)
 		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp,
 					sx->sx_port_num, NULL, first);
@@ -670,6 +694,143 @@ static int svc_rdma2_copy_piece(void *varg, u32 off, u32 len)
 	return ret;
 }
 
+struct svc_rdma2_gather_arg {
+	struct svc_rdma2_xprt		*sx;
+	struct svc_rdma2_send_ctxt	*sctxt;
+	const struct xdr_buf		*xdr;
+};
+
+/* Append @len bytes from @src to the Send, through the send buffer */
+static int svc_rdma2_gather_copy(struct svc_rdma2_xprt *sx,
+				 struct svc_rdma2_send_ctxt *sctxt,
+				 const void *src, u32 len)
+{
+	struct ib_send_wr *wr = &sctxt->sc_send_wr;
+	struct ib_sge *sge = &sctxt->sc_sges[wr->num_sge - 1];
+
+	/* the inline limit keeps the whole reply within the buffer */
+	if (sctxt->sc_buf_len + len > sx->sx_buf_size)
+		return -EMSGSIZE;
+	memcpy(sctxt->sc_buf + sctxt->sc_buf_len, src, len);
+	if (!test_bit(wr->num_sge - 1, &sctxt->sc_mapped)) {
+		/* buffer entries are filled in order: extend the last */
+		sge->length += len;
+	} else {
+		if (wr->num_sge == sx->sx_send_sges)
+			return -E2BIG;
+		sge = &sctxt->sc_sges[wr->num_sge++];
+		sge->addr = sctxt->sc_buf_dma + sctxt->sc_buf_len;
+		sge->length = len;
+		sge->lkey = sx->sx_pd->local_dma_lkey;
+	}
+	sctxt->sc_buf_len += len;
+	return 0;
+}
+
+/*
+ * Map @len bytes of @page at @offset for the Send into @sge. Apart, so
+ * that fail_function can make it fail (the reply is then copied).
+ */
+static noinline int svc_rdma2_send_map_page(struct ib_device *dev,
+					    struct ib_sge *sge,
+					    struct page *page, u32 offset,
+					    u32 len)
+{
+	sge->addr = ib_dma_map_page(dev, page, offset, len, DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(dev, sge->addr))
+		return -EIO;
+	sge->length = len;
+	return 0;
+}
+ALLOW_ERROR_INJECTION(svc_rdma2_send_map_page, ERRNO);
+
+/* Append @len bytes of @page at @offset to the Send, where they are */
+static int svc_rdma2_gather_page(struct svc_rdma2_xprt *sx,
+				 struct svc_rdma2_send_ctxt *sctxt,
+				 struct page *page, u32 offset, u32 len)
+{
+	struct ib_send_wr *wr = &sctxt->sc_send_wr;
+	struct ib_sge *sge;
+	int ret;
+
+	if (wr->num_sge == sx->sx_send_sges)
+		return -E2BIG;
+	sge = &sctxt->sc_sges[wr->num_sge];
+	ret = svc_rdma2_send_map_page(sx->sx_pd->device, sge, page, offset,
+				      len);
+	if (ret)
+		return ret;
+	sge->lkey = sx->sx_pd->local_dma_lkey;
+	__set_bit(wr->num_sge++, &sctxt->sc_mapped);
+	return 0;
+}
+
+/* One piece of the reply: head and tail bytes copied, page bytes mapped */
+static int svc_rdma2_gather_piece(void *varg, u32 off, u32 len)
+{
+	struct svc_rdma2_gather_arg *a = varg;
+	const struct xdr_buf *xdr = a->xdr;
+	u32 hlen = xdr->head[0].iov_len, plen = xdr->page_len, n, pos;
+	int ret;
+
+	while (len) {
+		if (off < hlen) {
+			n = min(len, hlen - off);
+			ret = svc_rdma2_gather_copy(a->sx, a->sctxt,
+						    (u8 *)xdr->head[0].iov_base +
+						    off, n);
+		} else if (off - hlen < plen) {
+			pos = xdr->page_base + off - hlen;
+			n = min3(len, plen - (off - hlen),
+				 (u32)(PAGE_SIZE - offset_in_page(pos)));
+			ret = svc_rdma2_gather_page(a->sx, a->sctxt,
+						    xdr->pages[pos >> PAGE_SHIFT],
+						    offset_in_page(pos), n);
+		} else {
+			pos = off - hlen - plen;
+			if (pos >= xdr->tail[0].iov_len)
+				return -EINVAL;
+			n = min_t(u32, len, xdr->tail[0].iov_len - pos);
+			ret = svc_rdma2_gather_copy(a->sx, a->sctxt,
+						    (u8 *)xdr->tail[0].iov_base +
+						    pos, n);
+		}
+		if (ret)
+			return ret;
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/*
+ * Build the Send of an inline reply whose transport header takes the
+ * first @hlen bytes of the send buffer: head and tail bytes copied after
+ * it, page bytes as gather entries of their own, as the device reads
+ * them in place. On failure nothing stays mapped and the caller copies.
+ */
+static int svc_rdma2_gather(struct svc_rdma2_xprt *sx,
+			    const struct svc_rdma2_recv_ctxt *ctxt,
+			    struct svc_rdma2_send_ctxt *sctxt,
+			    const struct xdr_buf *xdr, u32 hlen)
+{
+	struct svc_rdma2_gather_arg ga = {
+		.sx = sx, .sctxt = sctxt, .xdr = xdr,
+	};
+	int ret;
+
+	sctxt->sc_sges[0].length = hlen;
+	sctxt->sc_buf_len = hlen;
+	ret = svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_gather_piece, &ga);
+	if (!ret && sctxt->sc_mapped)
+		return 0;
+	svc_rdma2_send_unmap(sx, sctxt);
+	sctxt->sc_send_wr.num_sge = 1;
+	if (ret == -EIO)
+		svc_rdma2_count(sx, SVC_RDMA2_SEND_MAP_ERRORS, 1);
+	return ret ? ret : -ENOENT;
+}
+
 struct svc_rdma2_reply_arg {
 	struct svc_rdma2_xprt		*sx;
 	struct svc_rdma2_send_ctxt	*sctxt;
@@ -840,6 +1001,12 @@ static int svc_rdma2_map_reply(struct svc_rdma2_xprt *sx,
 	if (map->use_reply)
 		return svc_rdma2_map_reply_chunk(sx, ctxt, sctxt, xdr, limit,
 						 map);
+	/* a payload that fits inline goes from its pages, as a chunk would */
+	if (!ctxt->rc_nr_payloads && xdr->page_len >= SVC_RDMA2_GATHER_MIN &&
+	    !svc_rdma2_gather(sx, ctxt, sctxt, xdr, hlen)) {
+		svc_rdma2_count(sx, SVC_RDMA2_SEND_GATHERED, 1);
+		return 0;
+	}
 	ca.dst = sctxt->sc_buf + hlen;
 	return svc_rdma2_for_each_piece(ctxt, xdr, svc_rdma2_copy_piece, &ca);
 }
@@ -861,7 +1028,7 @@ static int svc_rdma2_send_reply(struct svc_rdma2_xprt *sx,
 		sctxt->sc_send_wr.ex.invalidate_rkey = inv;
 		svc_rdma2_count(sx, SVC_RDMA2_SEND_INV, 1);
 	}
-	if (!list_empty(&sctxt->sc_rw))
+	if (!list_empty(&sctxt->sc_rw) || sctxt->sc_mapped)
 		svc_rdma2_save_pages(rqstp, sctxt);
 	rpcrdma2_trace_hot(svcrdma2_hdr_send, &sctxt->sc_cid, &map->hdr);
 	ret = svc_rdma2_post_send(sx, sctxt, map->use_reply ? map->hlen :

@@ -35,6 +35,19 @@
 #define SVC_RDMA2_MAX_SEGS		256
 #define SVC_RDMA2_MAX_READ_CHUNKS	4
 #define SVC_RDMA2_MAX_WRITE_CHUNKS	4
+/* Scatter/gather entries per RDMA Read or Write WR, at most (transport.c) */
+#define SVC_RDMA2_RW_SGES		16
+/*
+ * Gather entries of a reply's Send, at most: the QP's max_send_sge, which
+ * rdma_rw's WRs share. A reply whose pages need more is copied.
+ */
+#define SVC_RDMA2_SEND_SGES		SVC_RDMA2_RW_SGES
+/*
+ * Page bytes an inline reply needs before its pages go as gather entries
+ * instead of being copied into the send buffer: below it the copy costs
+ * less than mapping the pages and the device's extra entries.
+ */
+#define SVC_RDMA2_GATHER_MIN		1024
 
 /* Counters: one set per connection and one global set (transport.c) */
 enum svc_rdma2_counter {
@@ -64,6 +77,8 @@ enum svc_rdma2_counter {
 	SVC_RDMA2_CB_BAD_REPLIES,	/* replies dropped: unmatched, malformed */
 	SVC_RDMA2_RECV_DEFERRED,	/* Receives replaced only once a context came back */
 	SVC_RDMA2_RECV_POSTS,		/* posts of completed Receives' replacements */
+	SVC_RDMA2_SEND_GATHERED,	/* inline replies whose pages were not copied */
+	SVC_RDMA2_SEND_MAP_ERRORS,	/* ... copied after a page did not map */
 	SVC_RDMA2_NR_COUNTERS
 };
 
@@ -100,6 +115,7 @@ struct svc_rdma2_rw_pool {
  * @sx_reminv_ok: RFC 8797 §4.1: both R bits set (v1 Send With Invalidate)
  * @sx_dev_reminv: the device supports Send With Invalidate
  * @sx_buf_size: our Receive and Send buffer size (what we advertise)
+ * @sx_send_sges: gather entries a reply's Send may use (the QP's max_send_sge)
  * @sx_v1_reply_inline: RFC 8797 server-to-client inline threshold
  * @sx_max_requests: credits granted in every reply
  * @sx_max_segs: largest chunk, in segments, we accept
@@ -160,6 +176,7 @@ struct svc_rdma2_xprt {
 	bool			sx_reminv_ok;
 	bool			sx_dev_reminv;
 	u32			sx_buf_size;
+	u32			sx_send_sges;
 	u32			sx_v1_reply_inline;
 	u32			sx_max_requests;
 	u32			sx_max_segs;
@@ -312,11 +329,16 @@ struct svc_rdma2_rw {
  * @sc_free: entry on &svc_rdma2_xprt.sx_send_free
  * @sc_all: entry on &svc_rdma2_xprt.sx_send_all
  * @sc_send_wr: the Send work request
- * @sc_sge: its gather entry
+ * @sc_sges: its gather list: the send buffer, then for a reply whose pages
+ *	are sent where they are, those pages and more of the buffer
+ * @sc_mapped: entries of @sc_sges that map a page, unmapped on completion
  * @sc_buf: send buffer, &svc_rdma2_xprt.sx_buf_size bytes
+ * @sc_buf_dma: its DMA address, mapped for the context's lifetime
+ * @sc_buf_len: bytes of @sc_buf the Send carries
  * @sc_rw: RDMA Write contexts chained before the Send
  * @sc_sqecount: Send Queue entries this Send and its Writes use
- * @sc_pages: reply pages the Writes read from, released on completion
+ * @sc_pages: reply pages the Writes or the Send read from, released on
+ *	completion
  * @sc_nr_pages: entries of @sc_pages in use
  */
 struct svc_rdma2_send_ctxt {
@@ -325,8 +347,11 @@ struct svc_rdma2_send_ctxt {
 	struct llist_node		sc_free;
 	struct list_head		sc_all;
 	struct ib_send_wr		sc_send_wr;
-	struct ib_sge			sc_sge;
+	struct ib_sge			sc_sges[SVC_RDMA2_SEND_SGES];
+	unsigned long			sc_mapped;
 	void				*sc_buf;
+	u64				sc_buf_dma;
+	u32				sc_buf_len;
 	struct list_head		sc_rw;
 	u32				sc_sqecount;
 	u32				sc_nr_pages;
@@ -392,8 +417,6 @@ struct svc_rdma2_cursor {
 #define SVC_RDMA2_RW_SMALL_NENTS	16
 #define SVC_RDMA2_RW_LARGE_NENTS	(RPCSVC_MAXPAGES + 4)
 #define SVC_RDMA2_RW_LARGE_IDLE		16
-/* Scatter/gather entries per RDMA Read or Write WR, at most (transport.c) */
-#define SVC_RDMA2_RW_SGES		16
 /*
  * Longest an nfsd thread waits for Send Queue entries before it closes
  * the connection. Entries come back as the peer acknowledges our work

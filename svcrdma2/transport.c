@@ -111,6 +111,8 @@ static const char * const svc_rdma2_counter_names[] = {
 	[SVC_RDMA2_CB_BAD_REPLIES] = "cb_bad_replies",
 	[SVC_RDMA2_RECV_DEFERRED] = "recv_deferred",
 	[SVC_RDMA2_RECV_POSTS] = "recv_posts",
+	[SVC_RDMA2_SEND_GATHERED] = "send_gathered",
+	[SVC_RDMA2_SEND_MAP_ERRORS] = "send_map_errors",
 };
 
 static_assert(ARRAY_SIZE(svc_rdma2_counter_names) == SVC_RDMA2_NR_COUNTERS);
@@ -440,6 +442,8 @@ static int svc_rdma2_setup_qp(struct svc_rdma2_xprt *sx)
 	sx->sx_qp = id->qp;
 	/* rdma_rw_init_qp() grew max_send_wr for the rdma_rw contexts */
 	sx->sx_sq_depth = qp_attr.cap.max_send_wr - 1;
+	sx->sx_send_sges = clamp(qp_attr.cap.max_send_sge, 1U,
+				 SVC_RDMA2_SEND_SGES);
 	atomic_set(&sx->sx_sq_avail, sx->sx_sq_depth);
 	return 0;
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # svcrdma2 under faults: a flood of Calls with many RDMA Reads and a
 # client that posts no Receives beside a working mount (no nfsd thread
-# held), the Soft-RoCE link deleted while a client writes
+# held), inline replies sent from nfsd's pages and copied when a page
+# cannot be mapped, the Soft-RoCE link deleted while a client writes
 # (nfsd survives, the connection is torn down and freed, the next client
 # is served), and nfsd shut down under a connected client (rpc.nfsd 0
 # closes everything; rmmod is clean). The VM runner fails the run on any
@@ -126,7 +127,41 @@ echo 0 > /sys/kernel/tracing/events/rpcrdma2/svcrdma2_read_park/enable
 umount "$mnt"
 rpc.nfsd 4
 
-# 1. The device vanishes mid-I/O. A soft mount lets the writer give up.
+# 1. Inline replies from their pages. The in-tree client receives 4 KiB
+# inline (RFC 8797), so the reply to a 2002-byte READ comes inline, and
+# svcrdma2 sends the payload from nfsd's pages as gather entries of the
+# Send (send_gathered); at these offsets most payloads cross a page, and
+# the XDR pad goes from the tail. When a page cannot be mapped
+# (fail_function on svc_rdma2_send_map_page) the reply is copied instead
+# (send_map_errors). Either way the bytes read are the file's.
+gather_reads=500
+head -c $((gather_reads * 2002)) /dev/urandom > "$EXPORT_DIR/gather"
+# gather_read: read the file through the mount in 2002-byte direct reads
+gather_read() {
+	cmp <(dd if="$mnt/gather" bs=2002 iflag=direct status=none) \
+		"$EXPORT_DIR/gather"
+}
+t_check "mount NFSv4.2 (the in-tree client) for inline READ replies" \
+	mount -t nfs -o "vers=4.2,proto=rdma,port=$NFS_V2_PORT" "$GUEST_IP:/" "$mnt"
+gathered=$(svc_stat send_gathered)
+t_check "$gather_reads direct reads of 2002 bytes return the file" gather_read
+gathered=$(($(svc_stat send_gathered) - gathered))
+t_check "their replies went from nfsd's pages ($gathered)" \
+	test "$gathered" -ge "$gather_reads"
+t_check "svc_rdma2_send_map_page is injectable" \
+	ff_arm svc_rdma2_send_map_page 5 -1
+gathered=$(svc_stat send_gathered)
+map_errors=$(svc_stat send_map_errors)
+t_check "no page maps: the same reads return the file" gather_read
+ff_disarm
+map_errors=$(($(svc_stat send_map_errors) - map_errors))
+gathered=$(($(svc_stat send_gathered) - gathered))
+t_check "each reply was copied instead ($map_errors mapping errors, $gathered gathered)" \
+	test "$map_errors" -ge "$gather_reads" -a "$gathered" -eq 0
+umount "$mnt"
+rm -f "$EXPORT_DIR/gather"
+
+# 2. The device vanishes mid-I/O. A soft mount lets the writer give up.
 t_check "mount NFSv4.2 (soft) on svcrdma2" \
 	mount -t nfs -o "vers=4.2,proto=rdma,port=$NFS_V2_PORT,soft,timeo=20,retrans=2" \
 		"$GUEST_IP:/" "$mnt"
@@ -145,14 +180,14 @@ echo "writer exited $? after the device went away"
 t_check "nfsd still listens on rdma2" grep -q "^rdma2 $NFS_V2_PORT\$" /proc/fs/nfsd/portlist
 umount -f -l "$mnt"
 
-# 2. The device comes back: a new client is served.
+# 3. The device comes back: a new client is served.
 t_check "rdma link add rxe0" rdma link add rxe0 type rxe netdev eth0
 t_check "rxe0 active again" wait_for bash -c 'rdma link show rxe0/1 | grep -q ACTIVE'
 t_check "mount NFSv4.2 on svcrdma2 after the device came back" \
 	mount -t nfs -o "vers=4.2,proto=rdma,port=$NFS_V2_PORT" "$GUEST_IP:/" "$mnt"
 nfs_roundtrip "NFSv4.2 after device loss" "$mnt" 1
 
-# 3. nfsd shuts down under a connected client, then comes back: the
+# 4. nfsd shuts down under a connected client, then comes back: the
 # client reconnects to the new listener and unmounts normally.
 t_check "rpc.nfsd 0 with a client connected" rpc.nfsd 0
 t_check "every svcrdma2 connection closed" wait_for no_conns

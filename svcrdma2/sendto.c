@@ -700,18 +700,23 @@ struct svc_rdma2_gather_arg {
 	const struct xdr_buf		*xdr;
 };
 
-/* Append @len bytes from @src to the Send, through the send buffer */
-static int svc_rdma2_gather_copy(struct svc_rdma2_xprt *sx,
-				 struct svc_rdma2_send_ctxt *sctxt,
-				 const void *src, u32 len)
+/* Append @len bytes of the reply at @off to the Send, copied */
+static int svc_rdma2_gather_copy(struct svc_rdma2_gather_arg *a, u32 off,
+				 u32 len)
 {
+	struct svc_rdma2_send_ctxt *sctxt = a->sctxt;
+	struct svc_rdma2_xprt *sx = a->sx;
 	struct ib_send_wr *wr = &sctxt->sc_send_wr;
 	struct ib_sge *sge = &sctxt->sc_sges[wr->num_sge - 1];
+	int ret;
 
 	/* the inline limit keeps the whole reply within the buffer */
 	if (sctxt->sc_buf_len + len > sx->sx_buf_size)
 		return -EMSGSIZE;
-	memcpy(sctxt->sc_buf + sctxt->sc_buf_len, src, len);
+	ret = read_bytes_from_xdr_buf(a->xdr, off,
+				      sctxt->sc_buf + sctxt->sc_buf_len, len);
+	if (ret)
+		return ret;
 	if (!test_bit(wr->num_sge - 1, &sctxt->sc_mapped)) {
 		/* buffer entries are filled in order: extend the last */
 		sge->length += len;
@@ -770,37 +775,32 @@ static int svc_rdma2_gather_piece(void *varg, u32 off, u32 len)
 {
 	struct svc_rdma2_gather_arg *a = varg;
 	const struct xdr_buf *xdr = a->xdr;
-	u32 hlen = xdr->head[0].iov_len, plen = xdr->page_len, n, pos;
+	u32 pstart = xdr->head[0].iov_len, pend = pstart + xdr->page_len;
+	u32 end = off + len, n, pos;
 	int ret;
 
-	while (len) {
-		if (off < hlen) {
-			n = min(len, hlen - off);
-			ret = svc_rdma2_gather_copy(a->sx, a->sctxt,
-						    (u8 *)xdr->head[0].iov_base +
-						    off, n);
-		} else if (off - hlen < plen) {
-			pos = xdr->page_base + off - hlen;
-			n = min3(len, plen - (off - hlen),
-				 (u32)(PAGE_SIZE - offset_in_page(pos)));
-			ret = svc_rdma2_gather_page(a->sx, a->sctxt,
-						    xdr->pages[pos >> PAGE_SHIFT],
-						    offset_in_page(pos), n);
-		} else {
-			pos = off - hlen - plen;
-			if (pos >= xdr->tail[0].iov_len)
-				return -EINVAL;
-			n = min_t(u32, len, xdr->tail[0].iov_len - pos);
-			ret = svc_rdma2_gather_copy(a->sx, a->sctxt,
-						    (u8 *)xdr->tail[0].iov_base +
-						    pos, n);
-		}
+	/* the head's bytes */
+	if (off < pstart) {
+		n = min(end, pstart) - off;
+		ret = svc_rdma2_gather_copy(a, off, n);
 		if (ret)
 			return ret;
 		off += n;
-		len -= n;
 	}
-	return 0;
+	/* the pages', a fragment per page */
+	while (off < min(end, pend)) {
+		pos = xdr->page_base + off - pstart;
+		n = min3(end, pend, off + (u32)(PAGE_SIZE - offset_in_page(pos))) -
+		    off;
+		ret = svc_rdma2_gather_page(a->sx, a->sctxt,
+					    xdr->pages[pos >> PAGE_SHIFT],
+					    offset_in_page(pos), n);
+		if (ret)
+			return ret;
+		off += n;
+	}
+	/* the tail's */
+	return off < end ? svc_rdma2_gather_copy(a, off, end - off) : 0;
 }
 
 /*

@@ -203,6 +203,8 @@ rxe_active() {
 
 # Start rpcbind, mountd and nfsd exporting a fresh tmpfs at $EXPORT_DIR;
 # extra arguments are "<transport> <port>" pairs written to portlist.
+# NFSD_MAX_BLKSIZE, if set, is nfsd's largest payload from then on (nfsd
+# keeps it until it is unloaded).
 vm_nfsd_up() {
 	mkdir -p "$EXPORT_DIR"
 	mount -t tmpfs -o size=512m tmpfs "$EXPORT_DIR" || die "nfsd: tmpfs"
@@ -222,6 +224,13 @@ vm_nfsd_up() {
 	# Short grace period, set before nfsd starts, or first OPENs stall 90 s.
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
 	echo 10 > /proc/fs/nfsd/nfsv4leasetime
+	# nfsd's largest payload, 1 MiB on a server of 4 GiB or more, is a
+	# 4096th of memory here (nfsd_get_default_max_blksize(), 256 KiB in
+	# a 2 GiB guest) unless set before nfsd starts
+	if [ -n "${NFSD_MAX_BLKSIZE:-}" ]; then
+		echo "$NFSD_MAX_BLKSIZE" > /proc/fs/nfsd/max_block_size ||
+			die "nfsd: max_block_size $NFSD_MAX_BLKSIZE"
+	fi
 	rpc.nfsd 4 || die "nfsd: rpc.nfsd"
 	while [ $# -ge 2 ]; do
 		echo "$1 $2" > /proc/fs/nfsd/portlist || die "nfsd: portlist $1 $2"

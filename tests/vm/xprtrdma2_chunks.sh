@@ -17,7 +17,8 @@
 # with its data in a Read chunk, the data is intact and the connection
 # is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
-# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N). With the
+# meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N), one moves
+# 1 MiB payloads (with our client or svcrdma2 on either end). With the
 # default 8192-byte buffers on both sides 4 KiB READs come inline on our
 # RBSIZ; then a server that ignores it (rbsiz_case). Against
 # both servers, a reply's inline bytes go into chunk memory only once
@@ -600,6 +601,57 @@ if mount_hard; then
 else
 	t_fail "$name mounts" "mount failed"
 fi
+
+# 1 MiB payloads, as nfsd offers them on a server of 4 GiB or more (this
+# guest's 2 GiB get 256 KiB, which the cases above use): our client to
+# svcrdma2 (v2) and to the in-tree svcrdma (v1), and the in-tree client
+# to svcrdma2. READs and WRITEs average more than the old 256 KiB
+# (mountstats), their data went in chunks that large (the counters of
+# the side that is ours), and it comes back intact: a 16 MiB round trip
+# through the page cache, fio writing and verifying 4 MiB direct blocks.
+# op_avg OP FIELD: bytes per OP call on $mnt so far (FIELD 5 sent, 6 received)
+op_avg() {
+	awk -v m=" $mnt " -v op="$1:" -v f="$2" '/^device /{on = index($0, m) > 0}
+		on && $1 == op && $2 > 0 {print int($f / $2); found = 1}
+		END {if (!found) print 0}' /proc/self/mountstats
+}
+# ratio N D: N / D in whole numbers, 0 if D is 0
+ratio() { echo $(($2 > 0 ? $1 / $2 : 0)); }
+payload_case() {
+	local name=$1 proto=$2 port=$3 c sizes avg
+	declare -A snap
+	for c in read_chunks read_bytes write_chunks write_bytes; do
+		snap[$c]=$(svc_stat $c)
+	done
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		t_fail "$name mounts" "mount failed"
+		return
+	fi
+	sizes=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
+	t_check "$name: rsize wsize 1 MiB ($sizes)" [ "$sizes" = "1048576 1048576" ]
+	nfs_roundtrip "$name" "$mnt" 16
+	fio_verify "$name" write 4m 16m
+	rm -f "$mnt"/write4m.*
+	avg="$(op_avg WRITE 5) $(op_avg READ 6)"
+	t_check "$name: WRITE and READ bytes per call over 256 KiB ($avg)" \
+		[ "${avg% *}" -gt 262144 -a "${avg#* }" -gt 262144 ]
+	if [ "$port" = "$NFS_V2_PORT" ]; then
+		avg="$(ratio "$(svc_delta read_bytes)" "$(svc_delta read_chunks)") $(ratio "$(svc_delta write_bytes)" "$(svc_delta write_chunks)")"
+		t_check "$name: svcrdma2's Read and Write chunks over 256 KiB a chunk ($avg)" \
+			[ "${avg% *}" -gt 262144 -a "${avg#* }" -gt 262144 ]
+	else
+		avg=$(ratio "$(xprt_stat write_bytes)" "$(xprt_stat write_chunks)")
+		t_check "$name: READ data over 256 KiB a Write chunk ($avg)" \
+			[ "$avg" -gt 262144 ]
+	fi
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+}
+vm_nfsd_down
+NFSD_MAX_BLKSIZE=1048576 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
+payload_case "1 MiB payloads: rdma2 -> svcrdma2 (v2)" rdma2 "$NFS_V2_PORT"
+payload_case "1 MiB payloads: rdma2 -> in-tree svcrdma (v1)" rdma2 "$NFS_V1_PORT"
+payload_case "1 MiB payloads: in-tree rdma -> svcrdma2 (v1)" rdma "$NFS_V2_PORT"
 
 # The device goes away for good under a mount: umount returns. NFSv4
 # then still tries DESTROY_SESSION / DESTROY_CLIENTID, each for one RPC

@@ -42,12 +42,22 @@ static int param_set_inline(const char *val, const struct kernel_param *kp)
 					RPCRDMA2_CM_PDATA_SIZE_UNIT);
 }
 
+static int param_set_mr_depth(const char *val, const struct kernel_param *kp)
+{
+	return rpcrdma2_param_set_range(val, kp, RPCRDMA2_MIN_MR_DEPTH,
+					RPCRDMA2_MAX_MR_DEPTH, 1);
+}
+
 static const struct kernel_param_ops requests_ops = {
 	.set = param_set_requests, .get = param_get_uint,
 };
 
 static const struct kernel_param_ops inline_ops = {
 	.set = param_set_inline, .get = param_get_uint,
+};
+
+static const struct kernel_param_ops mr_depth_ops = {
+	.set = param_set_mr_depth, .get = param_get_uint,
 };
 
 unsigned int xprt_rdma2_max_requests = RPCRDMA2_DEF_REQUESTS;
@@ -59,6 +69,11 @@ unsigned int xprt_rdma2_inline_size = RPCRDMA2_DEF_INLINE_SIZE;
 module_param_cb(inline_size, &inline_ops, &xprt_rdma2_inline_size, 0644);
 MODULE_PARM_DESC(inline_size,
 		 "Send/Receive buffer bytes, advertised in private data and RBSIZ, 4096..65536 (new connections)");
+
+unsigned int xprt_rdma2_mr_depth = RPCRDMA2_MAX_MR_DEPTH;
+module_param_cb(mr_depth, &mr_depth_ops, &xprt_rdma2_mr_depth, 0644);
+MODULE_PARM_DESC(mr_depth,
+		 "pages one MR maps at most, 4..258, or the device's limit if lower; the largest payload shrinks to what a chunk's MRs map (new connections)");
 
 bool xprt_rdma2_guess_replies = true;
 module_param_named(guess_replies, xprt_rdma2_guess_replies, bool, 0644);
@@ -222,6 +237,9 @@ static void xprt_rdma2_connect_worker(struct work_struct *work)
 		xprt->stat.connect_count++;
 		xprt->stat.connect_time += (long)jiffies -
 					   xprt->stat.connect_start;
+		/* NFS sizes its I/O by this after the first connect */
+		WRITE_ONCE(xprt->max_payload,
+			   rpcrdma2_frwr_max_payload(r->rx_ep));
 		xprt_set_connected(xprt);
 		/* the waiting tasks retry their sends */
 		rc = -EAGAIN;

@@ -209,6 +209,13 @@ static_assert((RPCRDMA2_GUESS_RUN << RPCRDMA2_GUESS_MISSES_MAX) >
 /* The largest RPC payload: Long Calls and Long Replies carry it */
 #define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
 /*
+ * Pages one MR maps at most (frwr.c): the largest payload's and two
+ * more, for one that does not start on a page boundary; the device and
+ * the mr_depth parameter may allow fewer.
+ */
+#define RPCRDMA2_MAX_MR_DEPTH		((RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT) + 2)
+#define RPCRDMA2_MIN_MR_DEPTH		4
+/*
  * Send Queue entries (verbs.c). A Send holds its own and those of the
  * REG_MRs chained before it, two chunks' worth at most (a Read chunk,
  * and a Write or a Reply chunk), until its completion is reaped, which
@@ -617,6 +624,7 @@ static __always_inline void rpcrdma2_count(struct rpcrdma2_xprt *r,
 extern unsigned int xprt_rdma2_max_requests;
 extern unsigned int xprt_rdma2_inline_size;
 extern bool xprt_rdma2_guess_replies;
+extern unsigned int xprt_rdma2_mr_depth;
 
 /* verbs.c */
 int rpcrdma2_ep_connect(struct rpcrdma2_xprt *r);
@@ -644,6 +652,7 @@ int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 /* frwr.c */
 void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep);
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
+size_t rpcrdma2_frwr_max_payload(const struct rpcrdma2_ep *ep);
 void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep);
 bool rpcrdma2_frwr_have_idle(struct rpcrdma2_ep *ep);
 /* rpcrdma2_frwr_map()'s flags */

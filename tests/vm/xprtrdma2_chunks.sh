@@ -18,7 +18,8 @@
 # is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
 # meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N), one moves
-# 1 MiB payloads (with our client or svcrdma2 on either end). With the
+# 1 MiB payloads (with our client or svcrdma2 on either end), and one has
+# our client's MRs map 32 pages, as on a device that maps no more. With the
 # default 8192-byte buffers on both sides 4 KiB READs come inline on our
 # RBSIZ; then a server that ignores it (rbsiz_case). Against
 # both servers, a reply's inline bytes go into chunk memory only once
@@ -652,6 +653,45 @@ NFSD_MAX_BLKSIZE=1048576 vm_nfsd_up rdma2 "$NFS_V2_PORT" rdma "$NFS_V1_PORT"
 payload_case "1 MiB payloads: rdma2 -> svcrdma2 (v2)" rdma2 "$NFS_V2_PORT"
 payload_case "1 MiB payloads: rdma2 -> in-tree svcrdma (v1)" rdma2 "$NFS_V1_PORT"
 payload_case "1 MiB payloads: in-tree rdma -> svcrdma2 (v1)" rdma "$NFS_V2_PORT"
+
+# A device whose MRs map fewer pages than a 1 MiB payload spans (rxe's
+# map 512; mr_depth 32 stands in for such a device): our client's largest
+# payload shrinks to what a chunk's MRs map beside the head's and the
+# tail's, 63 pages (rpcrdma2_frwr_max_payload()), NFS sizes rsize and
+# wsize to it, and no RPC fails to register (too_big), with DDP chunks
+# and with Reply chunks for READs (svcrdma2 ddp=N), the data intact.
+name="MRs of 32 pages"
+# mr_case DDP: mount svcrdma2 with ddp=DDP (a connection takes it as it
+# is accepted), check the sizes, move data, check no RPC was too big
+mr_case() {
+	local sizes
+	echo "$1" > /sys/module/svcrdma2/parameters/ddp
+	if ! kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
+		t_fail "$name mounts" "mount failed"
+		return 1
+	fi
+	sizes=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
+	t_check "$name: rsize wsize 64 KiB .. 63 pages ($sizes)" \
+		[ "${sizes% *}" -ge 65536 -a "${sizes% *}" -le 258048 \
+		  -a "${sizes#* }" -ge 65536 -a "${sizes#* }" -le 258048 ]
+	if [ "$1" = Y ]; then
+		nfs_roundtrip "$name" "$mnt" 16
+		fio_verify "$name" write 4m 16m
+		rm -f "$mnt"/write4m.*
+		gt0 "$name: READ data in Write chunks" write_bytes
+	else
+		nfs_roundtrip "$name, ddp=N" "$mnt" 4
+		gt0 "$name, ddp=N: WRITEs in Long Calls" long_calls
+		gt0 "$name, ddp=N: READs in Reply chunks" reply_chunks
+	fi
+	eq0 "$name: no RPC too big to register" too_big
+	umount "$mnt"
+	t_check "$name unmounts" bash -c "! grep -q ' $mnt ' /proc/mounts"
+	echo Y > /sys/module/svcrdma2/parameters/ddp
+}
+echo 32 > /sys/module/xprtrdma2/parameters/mr_depth
+mr_case Y && mr_case N
+echo 258 > /sys/module/xprtrdma2/parameters/mr_depth
 
 # The device goes away for good under a mount: umount returns. NFSv4
 # then still tries DESTROY_SESSION / DESTROY_CLIENTID, each for one RPC

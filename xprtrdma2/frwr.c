@@ -268,9 +268,9 @@ void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep)
  *
  * One MR maps up to RPCRDMA2_MAX_MR_DEPTH pages, or fewer if the device
  * or the mr_depth parameter says so (rpcrdma2_frwr_max_payload() then
- * shrinks the payload to fit). The pool starts with RPCRDMA2_MR_BATCH, enough for the largest
- * RPC, and may grow to a Read chunk and a Reply chunk for every RPC of
- * the slot table.
+ * shrinks the payload to fit). The pool starts with RPCRDMA2_MR_BATCH,
+ * enough for the largest RPC, and may grow to a Read chunk and a Reply
+ * chunk for every RPC of the slot table.
  *
  * Context: process; may sleep.
  *

@@ -73,7 +73,7 @@ MODULE_PARM_DESC(inline_size,
 unsigned int xprt_rdma2_mr_depth = RPCRDMA2_MAX_MR_DEPTH;
 module_param_cb(mr_depth, &mr_depth_ops, &xprt_rdma2_mr_depth, 0644);
 MODULE_PARM_DESC(mr_depth,
-		 "pages one MR maps at most, 4..258, or the device's limit if lower; the largest payload shrinks to what a chunk's MRs map (new connections)");
+		 "pages one MR maps at most, 4..1 MiB of pages + 2 (258 with 4 KiB pages), or the device's limit if lower; the largest payload shrinks to what a chunk's MRs map (new connections)");
 
 bool xprt_rdma2_guess_replies = true;
 module_param_named(guess_replies, xprt_rdma2_guess_replies, bool, 0644);
@@ -542,7 +542,8 @@ static struct xprt_class xprt_rdma2_dropin_class;
 /*
  * The largest RPC payload (NFS rsize / wsize) this transport carries:
  * what does not fit inline goes as a Long Call or a Long Reply (RFC 8166
- * §3.5), whose chunks register up to RPCRDMA2_MAX_PAYLOAD of pages.
+ * §3.5), whose chunks register up to RPCRDMA2_MAX_PAYLOAD of pages;
+ * each connect sets what the device's MRs map (rpcrdma2_frwr_max_payload()).
  */
 static size_t xprt_rdma2_max_payload(void)
 {

@@ -73,7 +73,7 @@ MODULE_PARM_DESC(inline_size,
 unsigned int xprt_rdma2_mr_depth = RPCRDMA2_MAX_MR_DEPTH;
 module_param_cb(mr_depth, &mr_depth_ops, &xprt_rdma2_mr_depth, 0644);
 MODULE_PARM_DESC(mr_depth,
-		 "pages one MR maps at most, 4..1 MiB of pages + 2 (258 with 4 KiB pages), or the device's limit if lower; the largest payload shrinks to what a chunk's MRs map (new connections)");
+		 "pages one MR maps at most, 4..1 MiB of pages (256 with 4 KiB pages), or the device's limit if lower; the largest payload shrinks to what a chunk's MRs map (new connections)");
 
 bool xprt_rdma2_guess_replies = true;
 module_param_named(guess_replies, xprt_rdma2_guess_replies, bool, 0644);

@@ -209,11 +209,13 @@ static_assert((RPCRDMA2_GUESS_RUN << RPCRDMA2_GUESS_MISSES_MAX) >
 /* The largest RPC payload: Long Calls and Long Replies carry it */
 #define RPCRDMA2_MAX_PAYLOAD		(1024 * 1024)
 /*
- * Pages one MR maps at most (frwr.c): the largest payload's and two
- * more, for one that does not start on a page boundary; the device and
- * the mr_depth parameter may allow fewer.
+ * Pages one MR maps at most (frwr.c): the largest payload's, so that its
+ * scatterlist is one 8 KiB kmalloc object with 4 KiB pages (two pages
+ * more took a 16 KiB page allocation per MR); a payload that does not
+ * start on a page boundary spans one page more and takes two MRs. The
+ * device and the mr_depth parameter may allow fewer.
  */
-#define RPCRDMA2_MAX_MR_DEPTH		((RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT) + 2)
+#define RPCRDMA2_MAX_MR_DEPTH		(RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT)
 #define RPCRDMA2_MIN_MR_DEPTH		4
 /*
  * Send Queue entries (verbs.c). A Send holds its own and those of the

@@ -691,7 +691,7 @@ mr_case() {
 }
 echo 32 > /sys/module/xprtrdma2/parameters/mr_depth
 mr_case Y && mr_case N
-echo 258 > /sys/module/xprtrdma2/parameters/mr_depth
+echo 256 > /sys/module/xprtrdma2/parameters/mr_depth
 
 # The device goes away for good under a mount: umount returns. NFSv4
 # then still tries DESTROY_SESSION / DESTROY_CLIENTID, each for one RPC

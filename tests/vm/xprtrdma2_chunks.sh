@@ -668,6 +668,7 @@ mr_case() {
 	echo "$1" > /sys/module/svcrdma2/parameters/ddp
 	if ! kmount "vers=4.2,proto=rdma2,port=$NFS_V2_PORT" "$GUEST_IP:/"; then
 		t_fail "$name mounts" "mount failed"
+		echo Y > /sys/module/svcrdma2/parameters/ddp
 		return 1
 	fi
 	sizes=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)

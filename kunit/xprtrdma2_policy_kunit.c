@@ -604,6 +604,44 @@ static void xprtrdma2_ddp_layout_test(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, pos, v->want_pos);
 }
 
+/*
+ * rpcrdma2_max_payload(): the pages two MRs map, less one for a payload
+ * that does not start on a page boundary, capped at 1 MiB; and for every
+ * depth, the largest payload fits a chunk of head, pages and tail at any
+ * alignment while one page more would not (unless capped).
+ */
+static void xprtrdma2_max_payload_test(struct kunit *test)
+{
+	static const struct {
+		u32 depth;
+		u32 pages;	/* 0: capped at RPCRDMA2_MAX_PAYLOAD */
+	} v[] = {
+		{ 4, 7 }, { 32, 63 }, { 128, 255 }, { 129, 0 }, { 256, 0 },
+		{ 512, 0 },
+	};
+	u32 depth, i, pages;
+
+	KUNIT_EXPECT_EQ(test, rpcrdma2_max_payload(0), 0);
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		u32 want = v[i].pages ? v[i].pages << PAGE_SHIFT :
+					RPCRDMA2_MAX_PAYLOAD;
+
+		KUNIT_EXPECT_EQ_MSG(test, rpcrdma2_max_payload(v[i].depth),
+				    want, "depth %u", v[i].depth);
+	}
+	for (depth = 1; depth <= 2 * RPCRDMA2_MAX_MR_DEPTH; depth++) {
+		pages = rpcrdma2_max_payload(depth) >> PAGE_SHIFT;
+		/* head, the pages it spans unaligned, tail */
+		KUNIT_EXPECT_LE_MSG(test, 2 + DIV_ROUND_UP(pages + 1, depth),
+				    RPCRDMA2_MAX_CHUNK_MRS, "depth %u", depth);
+		if (pages < RPCRDMA2_MAX_PAYLOAD >> PAGE_SHIFT)
+			KUNIT_EXPECT_GT_MSG(test,
+					    2 + DIV_ROUND_UP(pages + 2, depth),
+					    RPCRDMA2_MAX_CHUNK_MRS,
+					    "depth %u", depth);
+	}
+}
+
 static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE(xprtrdma2_credits_test),
 	KUNIT_CASE_PARAM(xprtrdma2_threshold_test, threshold_gen_params),
@@ -621,6 +659,7 @@ static struct kunit_case xprtrdma2_policy_cases[] = {
 	KUNIT_CASE_PARAM(xprtrdma2_reply_chunk_test, reply_chunk_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_test, ddp_gen_params),
 	KUNIT_CASE_PARAM(xprtrdma2_ddp_layout_test, layout_gen_params),
+	KUNIT_CASE(xprtrdma2_max_payload_test),
 	{}
 };
 

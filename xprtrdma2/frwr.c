@@ -267,7 +267,7 @@ void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep)
  * @ep: the endpoint, its protection domain and Send CQ allocated
  *
  * One MR maps up to RPCRDMA2_MAX_MR_DEPTH pages, or fewer if the device
- * or the mr_depth parameter says so (rpcrdma2_frwr_max_payload() then
+ * or the mr_depth parameter says so (rpcrdma2_max_payload() then
  * shrinks the payload to fit). The pool starts with RPCRDMA2_MR_BATCH,
  * enough for the largest RPC, and may grow to a Read chunk and a Reply
  * chunk for every RPC of the slot table.
@@ -291,27 +291,6 @@ int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep)
 	ep->re_max_mrs = ep->re_max_requests * 2 * RPCRDMA2_MAX_CHUNK_MRS;
 	ret = frwr2_pool_grow(ep);
 	return ret < 0 ? ret : 0;
-}
-
-/**
- * rpcrdma2_frwr_max_payload - the largest payload an endpoint's chunks carry
- * @ep: the endpoint, its MR pool created
- *
- * A chunk takes at most RPCRDMA2_MAX_CHUNK_MRS MRs (rpcrdma2_frwr_map()).
- * A Reply chunk and a Long Call's Read chunk may need one for the head
- * and one for the tail, which leaves the rest for the pages, and a
- * payload that does not start on a page boundary spans one page more
- * than its size. On a device whose MRs map fewer pages than the largest
- * payload has (max_fast_reg_page_list_len), that payload shrinks to
- * fit, so that NFS sizes its I/O to it and no RPC fails to register.
- *
- * Return: bytes, at most RPCRDMA2_MAX_PAYLOAD.
- */
-size_t rpcrdma2_frwr_max_payload(const struct rpcrdma2_ep *ep)
-{
-	size_t pages = (RPCRDMA2_MAX_CHUNK_MRS - 2) * ep->re_mr_depth - 1;
-
-	return min_t(size_t, pages << PAGE_SHIFT, RPCRDMA2_MAX_PAYLOAD);
 }
 
 /**

@@ -247,6 +247,30 @@ int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
 EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_chunk_check);
 
 /**
+ * rpcrdma2_max_payload - the largest payload a connection's chunks carry
+ * @mr_depth: pages one of its MRs maps
+ *
+ * A chunk takes at most RPCRDMA2_MAX_CHUNK_MRS MRs (rpcrdma2_frwr_map()).
+ * A Reply chunk and a Long Call's Read chunk may need one for the head
+ * and one for the tail, which leaves the rest for the pages, and a
+ * payload that does not start on a page boundary spans one page more
+ * than its size. On a device whose MRs map fewer pages than the largest
+ * payload has (max_fast_reg_page_list_len), the payload shrinks to fit,
+ * so that NFS sizes its I/O to it and no RPC fails to register.
+ *
+ * Return: bytes, at most RPCRDMA2_MAX_PAYLOAD.
+ */
+u32 rpcrdma2_max_payload(u32 mr_depth)
+{
+	u64 pages = (u64)(RPCRDMA2_MAX_CHUNK_MRS - 2) * mr_depth;
+
+	if (!pages)
+		return 0;
+	return min_t(u64, (pages - 1) << PAGE_SHIFT, RPCRDMA2_MAX_PAYLOAD);
+}
+EXPORT_SYMBOL_IF_KUNIT(rpcrdma2_max_payload);
+
+/**
  * rpcrdma2_ddp_layout - where the parts of a reply whose payload came in
  *	a Write chunk go
  * @inline_len: bytes of RPC reply that came inline (untrusted)

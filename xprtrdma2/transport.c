@@ -239,7 +239,7 @@ static void xprt_rdma2_connect_worker(struct work_struct *work)
 					   xprt->stat.connect_start;
 		/* NFS sizes its I/O by this after the first connect */
 		WRITE_ONCE(xprt->max_payload,
-			   rpcrdma2_frwr_max_payload(r->rx_ep));
+			   rpcrdma2_max_payload(r->rx_ep->re_mr_depth));
 		xprt_set_connected(xprt);
 		/* the waiting tasks retry their sends */
 		rc = -EAGAIN;
@@ -543,7 +543,7 @@ static struct xprt_class xprt_rdma2_dropin_class;
  * The largest RPC payload (NFS rsize / wsize) this transport carries:
  * what does not fit inline goes as a Long Call or a Long Reply (RFC 8166
  * §3.5), whose chunks register up to RPCRDMA2_MAX_PAYLOAD of pages;
- * each connect sets what the device's MRs map (rpcrdma2_frwr_max_payload()).
+ * each connect sets what the device's MRs map (rpcrdma2_max_payload()).
  */
 static size_t xprt_rdma2_max_payload(void)
 {

@@ -654,7 +654,6 @@ int rpcrdma2_bc_send_reply(struct rpcrdma2_xprt *r, struct rpc_rqst *rqst);
 /* frwr.c */
 void rpcrdma2_frwr_pool_init(struct rpcrdma2_ep *ep);
 int rpcrdma2_frwr_pool_create(struct rpcrdma2_ep *ep);
-size_t rpcrdma2_frwr_max_payload(const struct rpcrdma2_ep *ep);
 void rpcrdma2_frwr_pool_destroy(struct rpcrdma2_ep *ep);
 bool rpcrdma2_frwr_have_idle(struct rpcrdma2_ep *ep);
 /* rpcrdma2_frwr_map()'s flags */
@@ -717,6 +716,7 @@ u32 rpcrdma2_error_conn_off(const struct rpcrdma2_error *err, u32 vers);
 int rpcrdma2_chunk_check(const struct rpcrdma2_seg *offered, u32 nr_offered,
 			 const struct rpcrdma2_seg *returned, u32 nr_returned,
 			 u32 *written);
+u32 rpcrdma2_max_payload(u32 mr_depth);
 int rpcrdma2_ddp_layout(u32 inline_len, u32 head_len, u32 written,
 			u32 buflen, u32 *pos);
 

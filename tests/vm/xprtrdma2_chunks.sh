@@ -657,7 +657,7 @@ payload_case "1 MiB payloads: in-tree rdma -> svcrdma2 (v1)" rdma "$NFS_V2_PORT"
 # A device whose MRs map fewer pages than a 1 MiB payload spans (rxe's
 # map 512; mr_depth 32 stands in for such a device): our client's largest
 # payload shrinks to what a chunk's MRs map beside the head's and the
-# tail's, 63 pages (rpcrdma2_frwr_max_payload()), NFS sizes rsize and
+# tail's, 63 pages (rpcrdma2_max_payload()), NFS sizes rsize and
 # wsize to it, and no RPC fails to register (too_big), with DDP chunks
 # and with Reply chunks for READs (svcrdma2 ddp=N), the data intact.
 name="MRs of 32 pages"

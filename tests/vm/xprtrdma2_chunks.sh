@@ -218,11 +218,20 @@ PY
 gt0() { t_check "$1 ($2 = $(xprt_stat "$2"))" [ "$(xprt_stat "$2")" -gt 0 ]; }
 eq0() { t_check "$1 ($2 = $(xprt_stat "$2"))" [ "$(xprt_stat "$2")" = 0 ]; }
 
-# op_count OP: how many OP calls the mount on $mnt sent (mountstats)
-op_count() {
-	awk -v m=" $mnt " -v op="$1:" '/^device /{on = index($0, m) > 0}
-		on && $1 == op {print $2; found = 1} END {if (!found) print 0}' \
+# op_field OP N: field N of OP's line for the mount on $mnt in
+# mountstats (2 the calls, 5 the bytes sent, 6 received); 0 if none
+op_field() {
+	awk -v m=" $mnt " -v op="$1:" -v f="$2" '/^device /{on = index($0, m) > 0}
+		on && $1 == op {print $f; found = 1} END {if (!found) print 0}' \
 		/proc/self/mountstats
+}
+# op_count OP: how many OP calls the mount on $mnt sent
+op_count() { op_field "$1" 2; }
+# ratio N D: N / D in whole numbers, 0 if D is 0
+ratio() { echo $(($2 > 0 ? $1 / $2 : 0)); }
+# io_sizes: the mount on $mnt's rsize and wsize, "R W"
+io_sizes() {
+	sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts
 }
 
 # svc_delta NAME: how much svcrdma2's counter NAME grew since snap
@@ -242,7 +251,7 @@ chunk_case() {
 		return
 	fi
 	t_pass "$name mounts"
-	rsize=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
+	rsize=$(io_sizes)
 	t_check "$name: rsize wsize ($rsize) well over the inline threshold" \
 		[ "${rsize% *}" -ge 65536 -a "${rsize#* }" -ge 65536 ]
 	nfs_roundtrip "$name" "$mnt" 4
@@ -610,14 +619,8 @@ fi
 # (mountstats), their data went in chunks that large (the counters of
 # the side that is ours), and it comes back intact: a 16 MiB round trip
 # through the page cache, fio writing and verifying 4 MiB direct blocks.
-# op_avg OP FIELD: bytes per OP call on $mnt so far (FIELD 5 sent, 6 received)
-op_avg() {
-	awk -v m=" $mnt " -v op="$1:" -v f="$2" '/^device /{on = index($0, m) > 0}
-		on && $1 == op && $2 > 0 {print int($f / $2); found = 1}
-		END {if (!found) print 0}' /proc/self/mountstats
-}
-# ratio N D: N / D in whole numbers, 0 if D is 0
-ratio() { echo $(($2 > 0 ? $1 / $2 : 0)); }
+# op_avg OP FIELD: bytes per OP call on $mnt so far (op_field)
+op_avg() { ratio "$(op_field "$1" "$2")" "$(op_field "$1" 2)"; }
 payload_case() {
 	local name=$1 proto=$2 port=$3 c sizes avg
 	declare -A snap
@@ -628,7 +631,7 @@ payload_case() {
 		t_fail "$name mounts" "mount failed"
 		return
 	fi
-	sizes=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
+	sizes=$(io_sizes)
 	t_check "$name: rsize wsize 1 MiB ($sizes)" [ "$sizes" = "1048576 1048576" ]
 	nfs_roundtrip "$name" "$mnt" 16
 	fio_verify "$name" write 4m 16m
@@ -671,7 +674,7 @@ mr_case() {
 		echo Y > /sys/module/svcrdma2/parameters/ddp
 		return 1
 	fi
-	sizes=$(sed -n "s|.* $mnt .*rsize=\([0-9]*\),wsize=\([0-9]*\).*|\1 \2|p" /proc/mounts)
+	sizes=$(io_sizes)
 	t_check "$name: rsize wsize 64 KiB .. 63 pages ($sizes)" \
 		[ "${sizes% *}" -ge 65536 -a "${sizes% *}" -le 258048 \
 		  -a "${sizes#* }" -ge 65536 -a "${sizes#* }" -le 258048 ]

@@ -7,7 +7,8 @@
 # ramp), META_FILES the files of the metadata run (default 1000). With the
 # defaults the whole run (perftest's wire figures; ten passes: five pairs,
 # twice each, five fio jobs and the metadata run a pass; then memory per
-# connection, two traced metadata runs per RDMA pair, and three rounds
+# connection, eight paired rounds of the parallel load over our pair and
+# the in-tree one, two traced metadata runs per RDMA pair, and three rounds
 # of the metadata workload and of the parallel load under perf) took
 # 21-25 min warm on a quiet 2-core host; the results stay in
 # build/bench/vm (raw/ for tests/bench/report.py and meta_split.py).
@@ -27,6 +28,9 @@
 # leaf reports are raw/perf-par-*.leaf.txt (cpu_leaf.py's TAG par-v2).
 # `make bench BENCH_PARTS=mem`: memory per connection alone, every RDMA
 # pair (with SVC_PARAMS / XPRT_PARAMS as above).
+# `make bench BENCH_PARTS=pairs [PAIR_ROUNDS=N]`: goal 2 alone, from N
+# short paired rounds of the parallel load (default 8; a full run takes
+# them too), our pair and the in-tree one seconds apart: a few minutes.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -43,7 +47,7 @@ run() {
 		--out build/bench/vm --quiet tests/bench/nfs_bench.sh \
 		"${BENCH_TIME:-10}" "${META_FILES:-1000}" "${BENCH_PARTS:-all}" \
 		"${CPU_ROUNDS:-3}" "${CPU_AB:-}" "${SVC_PARAMS:-}" \
-		"${XPRT_PARAMS:-}" || rc=$?
+		"${XPRT_PARAMS:-}" "${PAIR_ROUNDS:-8}" || rc=$?
 }
 run
 # QEMU 7.2's TCG can run a stale translation of kernel text that the
@@ -59,7 +63,7 @@ echo "bench: host load average (1/5/15 min) before: $load0," \
 	"after: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 # what went wrong in the guest, then the tables without its set-up chatter
 grep -E '^bench: .*(failed|exited)|^FAIL' build/bench/vm/output || true
-sed -n '/^bench: the ten passes/p; /^| the wire/,$p; /^bench: cpu split only/,$p; /^bench: memory per connection only/,$p' \
+sed -n '/^bench: the ten passes/p; /^| the wire/,$p; /^bench: cpu split only/,$p; /^bench: memory per connection only/,$p; /^bench: paired rounds only/,$p' \
 	build/bench/vm/output 2>/dev/null ||
 	true
 exit $rc

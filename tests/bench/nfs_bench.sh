@@ -50,13 +50,19 @@
 # PARTS "mem" runs only the memory per connection, every RDMA pair, and
 # prints that table: a change to what a connection allocates measured in
 # a few minutes.
+# Goal 2 also takes PAIR_ROUNDS short paired rounds of the parallel load
+# (our pair, then the in-tree one, the order turned each round; half of
+# BENCH_TIME each, no perf): a pass's two runs are minutes apart, and the
+# host's speed moves the figures of one pair's runs in one VM run up to
+# 1.9x, while two runs seconds apart see the same host. PARTS "pairs"
+# runs only those rounds and prints goal 2 from them.
 # SVC_PARAMS ("buf_size=8192", say) loads svcrdma2 with those module
 # parameters for the whole run, so that CPU_AB can measure a client
 # parameter that pays only where the server takes it too. XPRT_PARAMS
 # does the same for xprtrdma2, for every part (memory per connection
 # included) with our client so set.
 # Usage (in the guest): nfs_bench.sh [BENCH_TIME [META_FILES [PARTS
-# [CPU_ROUNDS [CPU_AB [SVC_PARAMS [XPRT_PARAMS]]]]]]]
+# [CPU_ROUNDS [CPU_AB [SVC_PARAMS [XPRT_PARAMS [PAIR_ROUNDS]]]]]]]]
 . "$(dirname "$0")/../vm/lib.sh"
 
 BENCH_TIME=${1:-10}
@@ -66,10 +72,14 @@ CPU_ROUNDS=${4:-3}
 CPU_AB=${5:-}
 SVC_PARAMS=${6:-}
 XPRT_PARAMS=${7:-}
+PAIR_ROUNDS=${8:-8}
+PAIR_TIME=$(((BENCH_TIME + 1) / 2))
 case $PARTS in
-all | cpu | par | mem) ;;
-*) die "bench: PARTS is all, cpu, par or mem, not $PARTS" ;;
+all | cpu | par | mem | pairs) ;;
+*) die "bench: PARTS is all, cpu, par, mem or pairs, not $PARTS" ;;
 esac
+[[ $PAIR_ROUNDS =~ ^[1-9][0-9]*$ ]] ||
+	die "bench: PAIR_ROUNDS is a number of rounds, not '$PAIR_ROUNDS'"
 
 vm_rxe_up
 # shellcheck disable=SC2086 # one word per parameter
@@ -413,6 +423,46 @@ mem_part() {
 	rm -f "$EXPORT_DIR/mem"
 }
 
+# pair_run TAG PROTO PORT ROUND: the parallel load for PAIR_TIME s, with
+# the guest's busy CPU ticks and the RPCs the client sent over the same
+# interval (ramp included), in pair-TAG-ROUND.*
+pair_run() {
+	local tag=$1 proto=$2 port=$3 base=$res/pair-$1-$4
+	if ! kmount "vers=4.2,proto=$proto,port=$port" "$GUEST_IP:/"; then
+		echo "bench: pair $tag-$4: mount -o vers=4.2,proto=$proto,port=$port failed"
+		return
+	fi
+	xprt_line > "$base.xprt0"
+	cpu_ticks > "$base.cpu0"
+	fio --name=pair --directory="$mnt" --direct=1 --time_based \
+		--runtime="$PAIR_TIME" --ramp_time=1 --output-format=json \
+		--output="$base.json" "${PAR_FIO[@]}" > /dev/null 2>&1 ||
+		echo "bench: pair $tag-$4: fio exited $?"
+	cpu_ticks > "$base.cpu1"
+	xprt_line > "$base.xprt1"
+	bench_umount "pair $tag-$4" "$mnt"
+}
+
+# pairs_part: PAIR_ROUNDS rounds of pair_run, our pair and the in-tree
+# one, each round in the other order than the one before; the file they
+# read is written once, in the export itself (the same pages in nfsd's
+# page cache for every run)
+pairs_part() {
+	local i t tag proto port
+	local -a order=("v2 rdma2 $NFS_V2_PORT" "ref rdma $NFS_V1_PORT")
+	fio --name=lay --directory="$EXPORT_DIR" --rw=write --bs=1m \
+		--size=256m --filename=data --output=/dev/null > /dev/null 2>&1 ||
+		echo "bench: pairs: lay-out fio exited $?"
+	for ((i = 1; i <= PAIR_ROUNDS; i++)); do
+		for t in "${order[@]}"; do
+			read -r tag proto port <<<"$t"
+			pair_run "$tag" "$proto" "$port" "$i"
+		done
+		order=("${order[1]}" "${order[0]}")
+	done
+	rm -f "$EXPORT_DIR/data"
+}
+
 # the host's time, from the mtime the host gives a file on the results share
 host_now() {
 	: > "$RESULTS/.clock"
@@ -464,6 +514,19 @@ if [ "$PARTS" = mem ]; then
 	rm -rf "$RESULTS/raw"
 	cp -r "$res" "$RESULTS/raw"
 	python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES" mem
+	vm_nfsd_down
+	exit 0
+fi
+
+if [ "$PARTS" = pairs ]; then
+	warm_up
+	pairs_part
+	echo "bench: paired rounds only, $PAIR_ROUNDS of $PAIR_TIME s a run"
+	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
+	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
+	rm -rf "$RESULTS/raw"
+	cp -r "$res" "$RESULTS/raw"
+	python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES" pairs
 	vm_nfsd_down
 	exit 0
 fi
@@ -540,6 +603,7 @@ rm -f "$RESULTS/.clock"
 perftest read_bw-2 ib_read_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
 perftest write_bw-2 ib_write_bw -d rxe0 -F -s 1048576 -D "$BENCH_TIME" --report_gbits
 mem_part
+pairs_part
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 echo global > /sys/kernel/tracing/trace_clock
 echo 16384 > /sys/kernel/tracing/buffer_size_kb

@@ -267,10 +267,71 @@ def mem_goal(mem):
                 mem[mem_rows[3][0], "v2"], mem[mem_rows[3][0], "ref"], 1.0,
                 higher=False)
 
+def median_goal(name, r, want, higher=True):
+    if not r:
+        return "%s: n/a" % name
+    return "%s (%s)" % (verdict(name, statistics.median(r), want, higher),
+                        " ".join("%.2fx" % x for x in r))
+
+# the paired rounds of the parallel load (nfs_bench.sh's pairs_part):
+# TAG's run in ROUND as (IOPS, the guest's busy CPU per RPC in us), or None
+def pair1(tag, r):
+    base = "%s/pair-%s-%d" % (res, tag, r)
+    try:
+        iops = json.load(open(base + ".json"))["jobs"][0]["read"]["iops"]
+        c0, c1 = (int(open("%s.cpu%d" % (base, i)).read()) for i in (0, 1))
+        x0, x1 = (open("%s.xprt%d" % (base, i)).read().split()
+                  for i in (0, 1))
+        # the xprt line's sends (the 7th field after "xprt:")
+        n = int(x1[6]) - int(x0[6])
+    except (OSError, ValueError, KeyError, IndexError):
+        return None
+    return (iops, (c1 - c0) * 10000.0 / n) if n > 0 else None
+
+# every round, in order, as (ours, in-tree), either None where its run
+# failed
+def pair_runs():
+    r, out = 1, []
+    while os.path.exists("%s/pair-v2-%d.cpu0" % (res, r)) or \
+            os.path.exists("%s/pair-ref-%d.cpu0" % (res, r)):
+        out.append((pair1("v2", r), pair1("ref", r)))
+        r += 1
+    return out
+
+# the ratios ours : in-tree of the rounds where both ran: IOPS, CPU per RPC
+def pair_ratios():
+    got = [(a, b) for a, b in pair_runs() if a and b and b[0] and b[1]]
+    return ([a[0] / b[0] for a, b in got], [a[1] / b[1] for a, b in got])
+
+def pair_table():
+    runs = pair_runs()
+    print("| parallel load, paired rounds | %s | %s | ours : in-tree |"
+          % (NAMES["v2"], NAMES["ref"]))
+    print("|---|---|---|---|")
+    for r, (a, b) in enumerate(runs, 1):
+        for i, what in ((0, "IOPS"), (1, "guest CPU per RPC (us)")):
+            x = a[i] if a else None
+            y = b[i] if b else None
+            print("| round %d, %s | %s | %s | %s |" % (
+                r, what, cell(x), cell(y),
+                "%.2fx" % (x / y) if x and y else "-"))
+
 # report.py RES DATE META_FILES mem: nfs_bench.sh's PARTS "mem", the
 # memory table alone
 if sys.argv[4:] == ["mem"]:
     print("goals, rdma2 -> svcrdma2: " + mem_goal(mem_table()))
+    sys.exit(0)
+
+# report.py RES DATE META_FILES pairs: nfs_bench.sh's PARTS "pairs", goal
+# 2 from the paired rounds alone
+if sys.argv[4:] == ["pairs"]:
+    pair_table()
+    iops, cpu_ = pair_ratios()
+    print("goals, rdma2 -> svcrdma2: " + "; ".join((
+        median_goal("parallel IOPS : in-tree, median of the paired rounds",
+                    iops, 1.1),
+        median_goal("CPU per RPC : in-tree, the same", cpu_, 0.8,
+                    higher=False))))
     sys.exit(0)
 
 # perftest --report_gbits: Gb/s of 125,000,000 bytes; fio's MB/s above
@@ -416,14 +477,15 @@ for name, ours, intree in (
 mem = mem_table()
 
 print()
-# Goal 2 from every run of the parallel load, paired: each pass, and
-# each of the three rounds under perf (perf_par_run), gives ours : in-tree
-# of the same pass or round; the goal is the median of those ratios. The
-# mean of two passes alone moved 0.97-1.15x between runs on one slow
-# pass, while a pair's runs in one VM run moved up to 1.9x apart with the
-# host. In a perf round IOPS is the RPCs sent in the same BENCH_TIME and
-# CPU the guest's busy ticks over it (perf's own work included: the guest
-# is busy throughout, so the two figures are each other's inverse).
+# Goal 2 from every run of the parallel load, paired: each pass, each of
+# the three rounds under perf (perf_par_run) and each paired round gives
+# ours : in-tree of the same pass or round; the goal is the median of
+# those ratios. The mean of two passes alone moved 0.97-1.15x between
+# runs on one slow pass, while a pair's runs in one VM run moved up to
+# 1.9x apart with the host. In a perf round IOPS is the RPCs sent in the
+# same BENCH_TIME and CPU the guest's busy ticks over it (perf's own work
+# included: the guest is busy throughout, so the two figures are each
+# other's inverse).
 def par_rounds():
     iops, cpu_ = [], []
     for p in (1, 2):
@@ -443,18 +505,15 @@ def par_rounds():
         if n and rn and rc:
             iops.append(n / rn)
             cpu_.append((c / n) / (rc / rn))
-    return iops, cpu_
+    a, b = pair_ratios()
+    return iops + a, cpu_ + b
 
-def median_goal(name, r, want, higher=True):
-    if not r:
-        return "%s: n/a" % name
-    return "%s (%s)" % (verdict(name, statistics.median(r), want, higher),
-                        " ".join("%.2fx" % x for x in r))
-
+pair_table()
+print()
 par_iops, par_cpu_r = par_rounds()
 print("goals, rdma2 -> svcrdma2: " + "; ".join((
-    median_goal("parallel IOPS : in-tree, median of the passes and perf "
-                "rounds", par_iops, 1.1),
+    median_goal("parallel IOPS : in-tree, median of the passes, perf "
+                "rounds and paired rounds", par_iops, 1.1),
     median_goal("CPU per RPC : in-tree, the same", par_cpu_r, 0.8,
                 higher=False),
     goal("1 MiB seq read : ib_write_bw", means[rows[1][0], "v2"],

@@ -242,7 +242,8 @@ kernel_dir() { scripts/kernel/build.sh debug 2>/dev/null; }
 # server, where no module of ours runs and the debug kernel would only
 # cost time (it runs the same work in several times the CPU).
 VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
-	"pair:stock,debug:interop faults soak" "svcrdma2_faults svcrdma2_backchannel"
+	"pair:stock,debug:interop faults soak"
+	"svcrdma2_faults svcrdma2_backchannel svcrdma2_connprop"
 	xprtrdma2_hostile xprtrdma2_chunks "xprtrdma2_mount xprtrdma2_backchannel"
 	svcrdma2_ping "svcrdma2_v1 dropin" "kunit svcrdma2_params xprtrdma2_faults nfs_proto"
 	ping_chunks pair:debug,stock:interop "stock:ping_v1 ping_listen ping_chunks")
@@ -250,8 +251,9 @@ VM_PLAN=("pair:debug,debug:interop capture faults" pair:stock,stock:package
 # Guests have one vCPU (scripts/vm/run --smp: two such guests side by
 # side ran their stages in 0.6x the time two 2-vCPU guests took); these
 # stages keep two, so that the flood, the device loss and the callbacks
-# of the server side also run on two CPUs at once.
-VM_SMP2=(svcrdma2_faults+svcrdma2_backchannel)
+# of the server side also run on two CPUs at once, and another nfsd
+# thread can run while svcrdma2_connprop's fixture holds one.
+VM_SMP2=(svcrdma2_faults+svcrdma2_backchannel+svcrdma2_connprop)
 
 # vm_plan: VM_PLAN as vm_stages takes it (scripts of a guest joined by +).
 vm_plan() {

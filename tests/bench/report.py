@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The tables of `make bench` from the results tests/bench/nfs_bench.sh
 # leaves in RES (also copied to build/bench/vm/raw, so this can be run
-# again on the host): report.py RES DATE META_FILES [mem]
+# again on the host): report.py RES DATE META_FILES [mem|pairs]
 import json, os, re, statistics, sys
 res, day, nfiles = sys.argv[1], sys.argv[2], int(sys.argv[3])
 TAGS = ("v2", "fb", "r2", "ref", "tcp")
@@ -289,18 +289,17 @@ def pair1(tag, r):
     return (iops, (c1 - c0) * 10000.0 / n) if n > 0 else None
 
 # every round, in order, as (ours, in-tree), either None where its run
-# failed
+# failed (a round whose two mounts failed leaves no file, and is shown so)
 def pair_runs():
-    r, out = 1, []
-    while os.path.exists("%s/pair-v2-%d.cpu0" % (res, r)) or \
-            os.path.exists("%s/pair-ref-%d.cpu0" % (res, r)):
-        out.append((pair1("v2", r), pair1("ref", r)))
-        r += 1
-    return out
+    rounds = [int(m.group(1)) for m in
+              (re.search(r"^pair-(?:v2|ref)-(\d+)\.", f)
+               for f in os.listdir(res)) if m]
+    return [(pair1("v2", r), pair1("ref", r))
+            for r in range(1, max(rounds, default=0) + 1)]
 
 # the ratios ours : in-tree of the rounds where both ran: IOPS, CPU per RPC
 def pair_ratios():
-    got = [(a, b) for a, b in pair_runs() if a and b and b[0] and b[1]]
+    got = [(a, b) for a, b in pair_runs() if a and b and all(a) and all(b)]
     return ([a[0] / b[0] for a, b in got], [a[1] / b[1] for a, b in got])
 
 def pair_table():

@@ -15,9 +15,7 @@
 # reconnect while dd writes 1 MiB blocks on a hard mount: the WRITE
 # retransmitted as the first Call of the new connection fits 1024 bytes
 # with its data in a Read chunk, the data is intact and the connection
-# is v2 again; another under 4 KiB reads, where the READs sent behind
-# our RDMA2_CONNPROP find our RBSIZ taken. Last, the device gone for good
-# under a mount: umount -f
+# is v2 again. Last, the device gone for good under a mount: umount -f
 # returns and the module unloads. One case mounts over IPv6, and one
 # meets a v2 server that refuses DDP chunks (svcrdma2 ddp=N), one moves
 # 1 MiB payloads (with our client or svcrdma2 on either end), and one has
@@ -559,92 +557,6 @@ else
 	t_fail "$name mounts" "mount failed"
 fi
 rm -f "$src"
-
-# Our RDMA2_CONNPROP taken before the Calls behind it. 4 KiB O_DIRECT
-# reads at QD16 on an NFSv3 mount; then, as in xprtrdma2_faults.sh,
-# fail_function makes posting a LOCAL_INV chain fail once (a READDIRPLUS
-# with a Reply chunk), and the client tears the connection down and
-# makes it again at once. The READs go again right behind our CONNPROP,
-# each counting on svcrdma2 having read our RBSIZ (rbsiz_case: the reply
-# inline, no Write chunk). svcrdma2 lets no other nfsd thread take the
-# next message until the CONNPROP is decoded; the window that closes is
-# microseconds wide, so the fixture tests/modules/rpcrdma2_test_delay.ko
-# holds svcrdma2's take of the RBSIZ (svc_rdma2_take_rbsiz()) for 100
-# ms, in which another thread, were it let, would answer those READs
-# with RDMA2_ERR_REPLY_RESOURCE (and the connection would count on 4096
-# bytes: a Write chunk for every READ). The trace shows Calls sent
-# between our CONNPROP and svcrdma2's take of it (the case's own check
-# that it reached the window).
-name="the Calls behind our CONNPROP wait for it"
-reads_flow() { [ "$(op_count READ)" -ge 100 ]; }
-head -c 16M /dev/urandom > "$EXPORT_DIR/cp"
-mkdir "$EXPORT_DIR/cpdir" && touch "$EXPORT_DIR"/cpdir/f{1..5}
-if kmount "vers=3,proto=rdma2,port=$NFS_V2_PORT,mountproto=tcp,nolock,hard" \
-	"$GUEST_IP:$EXPORT_DIR"; then
-	ls "$mnt/cpdir" > /dev/null
-	echo global > /sys/kernel/tracing/trace_clock
-	echo > /sys/kernel/tracing/trace
-	c0=$(xprt_stat connects) r0=$(xprt_stat rbsiz_refused)
-	e0=$(svc_stat err_reply_resource)
-	t_check "$name: the fixture holds svc_rdma2_take_rbsiz" \
-		insmod "$RPCRDMA2_MODDIR/tests/modules/rpcrdma2_test_delay.ko" \
-		symbol=svc_rdma2_take_rbsiz ms=100
-	fio --name=cp --directory="$mnt" --filename=cp --rw=randread --bs=4k \
-		--ioengine=libaio --iodepth=16 --direct=1 --time_based \
-		--runtime=15 --output=/dev/null > /dev/null 2>&1 &
-	fiopid=$!
-	# (fio takes seconds to start under TCG)
-	t_check "$name: the reads flow" wait_for reads_flow
-	echo 3 > /proc/sys/vm/drop_caches
-	t_check "$name: rpcrdma2_post_localinv is injectable" \
-		ff_arm rpcrdma2_post_localinv 12 1
-	t_check "$name: READDIR completes" timeout 120 ls "$mnt/cpdir"
-	t_check "$name: the fault fired" \
-		[ "$(cat /sys/kernel/debug/fail_function/times)" = 0 ]
-	ff_disarm
-	if wait "$fiopid"; then
-		t_pass "$name: the reads complete"
-	else
-		t_fail "$name: the reads complete" "fio failed"
-	fi
-	hits=$(cat /sys/module/rpcrdma2_test_delay/parameters/hits)
-	t_check "$name: reconnected ($c0 -> $(xprt_stat connects) connects), CONNPROP held ($hits)" \
-		[ "$(xprt_stat connects)" -gt "$c0" -a "$hits" -ge 1 ]
-	# Calls sent from our version fixed (our CONNPROP goes then) on the
-	# new connection to svcrdma2's CONNPROP taken
-	n=$(python3 - <<'PY'
-import re
-t0, n = None, 0
-est = False
-for line in open("/sys/kernel/tracing/trace"):
-    m = re.search(r" ([0-9.]+): (\w+):", line)
-    if not m:
-        continue
-    ev = m.group(2)
-    if ev == "xprtrdma2_established":
-        est, t0, n = True, None, 0
-    elif est and ev == "xprtrdma2_version" and t0 is None:
-        t0 = m.group(1)
-    elif t0 and ev == "xprtrdma2_call":
-        n += 1
-    elif t0 and ev == "svcrdma2_connprop_recv":
-        break
-print(n)
-PY
-)
-	t_check "$name: Calls sent behind our CONNPROP before svcrdma2 took it ($n)" \
-		[ "$n" -ge 1 ]
-	t_check "$name: none refused ($(xprt_stat rbsiz_refused); svcrdma2 $(($(svc_stat err_reply_resource) - e0))), recv_inline $(xprt_stat recv_inline)" \
-		[ "$(xprt_stat rbsiz_refused)" = "$r0" -a \
-		  "$(svc_stat err_reply_resource)" = "$e0" -a \
-		  "$(xprt_stat recv_inline)" = 8192 ]
-	t_check "$name: rmmod the fixture" rmmod rpcrdma2_test_delay
-	t_check "$name: data intact" cmp "$mnt/cp" "$EXPORT_DIR/cp"
-	umount "$mnt"
-else
-	t_fail "$name mounts" "mount failed"
-fi
-rm -rf "$EXPORT_DIR/cp" "$EXPORT_DIR/cpdir"
 
 # An RPC that ends before its reply, its chunks still registered: umount
 # -f kills the mount's RPCs (nfs_umount_begin, rpc_killall_tasks) while

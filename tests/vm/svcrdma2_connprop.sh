@@ -67,7 +67,11 @@ t_check "$name: the reads flow" wait_for reads_flow
 echo 3 > /proc/sys/vm/drop_caches
 t_check "$name: rpcrdma2_post_localinv is injectable" \
 	ff_arm rpcrdma2_post_localinv 12 1
-t_check "$name: READDIR completes" timeout 120 ls "$mnt/cpdir"
+t_check "$name: READDIR completes, listing intact" \
+	timeout 120 python3 - "$mnt/cpdir" <<'PY'
+import os, sys
+assert sorted(os.listdir(sys.argv[1])) == ["f%d" % i for i in range(1, 6)]
+PY
 t_check "$name: the fault fired" \
 	[ "$(cat /sys/kernel/debug/fail_function/times)" = 0 ]
 ff_disarm
@@ -108,6 +112,6 @@ t_check "$name: none refused ($(xprt_stat rbsiz_refused); svcrdma2 $(($(svc_stat
 	  "$(xprt_stat recv_inline)" = 8192 ]
 t_check "$name: rmmod the fixture" rmmod rpcrdma2_test_delay
 t_check "$name: data intact" cmp "$mnt/cp" "$EXPORT_DIR/cp"
-t_check "$name: unmounts" umount "$mnt"
+t_check "$name: unmounts" umount -i "$mnt"
 rm -rf "$EXPORT_DIR/cp" "$EXPORT_DIR/cpdir"
 t_done

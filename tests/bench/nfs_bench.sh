@@ -504,31 +504,39 @@ warm_up() {
 	done
 }
 
+# results_kept: the module parameters the run loaded, said, and the raw
+# results kept on the host (build/bench/vm/raw)
+results_kept() {
+	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
+	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
+	rm -rf "$RESULTS/raw"
+	cp -r "$res" "$RESULTS/raw"
+}
+
+# part_end CMD...: a part run alone ends: results_kept, CMD's tables,
+# nfsd down
+part_end() {
+	results_kept
+	"$@"
+	vm_nfsd_down
+	exit 0
+}
+
 if [ "$PARTS" = mem ]; then
 	# what a first mount sets up once is not a connection's
 	warm_up
 	mem_part
 	echo "bench: memory per connection only"
-	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
-	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
-	rm -rf "$RESULTS/raw"
-	cp -r "$res" "$RESULTS/raw"
-	python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES" mem
-	vm_nfsd_down
-	exit 0
+	part_end python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" \
+		"$META_FILES" mem
 fi
 
 if [ "$PARTS" = pairs ]; then
 	warm_up
 	pairs_part
 	echo "bench: paired rounds only, $PAIR_ROUNDS of $PAIR_TIME s a run"
-	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
-	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
-	rm -rf "$RESULTS/raw"
-	cp -r "$res" "$RESULTS/raw"
-	python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES" pairs
-	vm_nfsd_down
-	exit 0
+	part_end python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" \
+		"$META_FILES" pairs
 fi
 
 if [ "$PARTS" != all ]; then
@@ -557,13 +565,8 @@ if [ "$PARTS" != all ]; then
 	echo "bench: cpu split only, $CPU_ROUNDS rounds ($what)"
 	[ -z "$CPU_AB" ] ||
 		echo "bench: v2b is rdma2 -> svcrdma2 with ${ab[0]} ${ab[1]}=${ab[2]}"
-	[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
-	[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
-	rm -rf "$RESULTS/raw"
-	cp -r "$res" "$RESULTS/raw"
-	python3 "$(dirname "$0")/cpu_split.py" "${split[@]}" "$res" "${tags[@]}"
-	vm_nfsd_down
-	exit 0
+	part_end python3 "$(dirname "$0")/cpu_split.py" "${split[@]}" "$res" \
+		"${tags[@]}"
 fi
 
 warm_up
@@ -638,11 +641,7 @@ printf 'bench: the ten passes took %.0f s (host clock: %.0f s; %s clocksource)' 
 	"$(bc <<<"$t1 - $t0")" "$(bc <<<"$h1 - $h0")" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 echo " (BENCH_TIME=$BENCH_TIME, META_FILES=$META_FILES)"
-[ -z "$SVC_PARAMS" ] || echo "bench: svcrdma2 loaded with $SVC_PARAMS"
-[ -z "$XPRT_PARAMS" ] || echo "bench: xprtrdma2 loaded with $XPRT_PARAMS"
-
-rm -rf "$RESULTS/raw"
-cp -r "$res" "$RESULTS/raw"
+results_kept
 python3 "$(dirname "$0")/report.py" "$res" "$(date -u +%F)" "$META_FILES"
 echo
 python3 "$(dirname "$0")/meta_split.py" "$res" "$META_FILES" v2 fb r2 ref
